@@ -1,0 +1,46 @@
+# The two quickstart targets (`make build`, `make test`) are idempotent on a fresh
+# Debian machine: they create .venv, install cardkit and its system dependencies.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test lint typecheck unit bench system-deps clean
+
+build: $(STAMP) system-deps
+	$(BIN)/cardkit build
+
+test: $(STAMP) system-deps lint typecheck unit
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check cardkit tests benchmarks
+	$(BIN)/ruff format --check cardkit tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/validate.py
+	$(BIN)/python benchmarks/startup.py
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# tesseract is the OCR engine; install it with apt-get when we are root, otherwise
+# stop and print the exact command.
+system-deps:
+	@command -v tesseract >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr >/dev/null; \
+	  else \
+	    echo "cardkit needs tesseract: run 'sudo apt-get install -y tesseract-ocr'" >&2; exit 3; \
+	  fi; }
+
+clean:
+	rm -rf $(VENV) build/*.pdf build/*.html build/png
