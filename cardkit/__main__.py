@@ -1,0 +1,3 @@
+from cardkit.cli import main
+
+main()

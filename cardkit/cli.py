@@ -1,0 +1,112 @@
+"""The command line: a thin face over the library. Parse, call the core, report, exit."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.errors import CardkitError, ExitCode
+
+app = typer.Typer(
+    name="cardkit",
+    help="Transcribe board- and card-game content: validate card files, list and close gaps, print proofs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class ValidateFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+def _cards_root(paths: list[Path]) -> Path | None:
+    """The `cards/` folder that holds the first path, for resolving references."""
+    for candidate in [paths[0].resolve(), *paths[0].resolve().parents]:
+        if candidate.name == "cards" and candidate.is_dir():
+            return candidate
+    return None
+
+
+def _default_paths(paths: list[Path] | None) -> list[Path]:
+    if paths:
+        return paths
+    default = Path("cards")
+    if not default.is_dir():
+        raise CardkitError("no PATH given and no cards/ folder here; run from the repository or name files")
+    return [default]
+
+
+@app.command()
+def validate(
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="Files or folders (default: cards/).", show_default=False)
+    ] = None,
+    output_format: Annotated[ValidateFormat, typer.Option("--format", "-f", help="Output format.")] = ValidateFormat.text,
+) -> None:
+    """Check card files against their JSON Schema and the game rules.
+
+    Prints `path:line:col: CODE message` lines. Exit 0: no errors (warnings allowed);
+    1: errors found; 2: bad usage or unreadable path; 3: missing dependency.
+    """
+    from cardkit.report import RENDERERS
+    from cardkit.validate import validate_paths
+
+    targets = _default_paths(paths)
+    report = validate_paths(targets, context_root=_cards_root(targets))
+    sys.stdout.write(RENDERERS[output_format.value](report))
+    raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
+
+
+@app.command()
+def rules() -> None:
+    """List every rule: its code, severity, system and one-line doc."""
+    from cardkit.rules import all_rules
+
+    for rule in all_rules():
+        sys.stdout.write(f"{rule.code}  {rule.severity.value:<7}  {rule.system:<16}  {rule.doc}\n")
+
+
+@app.command()
+def kinds() -> None:
+    """List the document kinds cardkit knows, with their schema files."""
+    from cardkit import schemas
+
+    for kind in schemas.kinds():
+        sys.stdout.write(f"{kind:<32}  schemas/{kind}.schema.json\n")
+
+
+@app.command()
+def build(
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
+) -> None:
+    """The main job over this repository: validate cards/ and write build/validate.json."""
+    from cardkit.report import RENDERERS
+    from cardkit.validate import validate_paths
+
+    targets = _default_paths(None)
+    report = validate_paths(targets, context_root=_cards_root(targets))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "validate.json").write_text(RENDERERS["json"](report), encoding="utf-8")
+    sys.stdout.write(RENDERERS["text"](report))
+    sys.stdout.write(f"wrote {out / 'validate.json'}\n")
+    raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
+
+
+def main() -> None:
+    """Entry point: the one handler that turns cardkit errors into a line and an exit code."""
+    try:
+        app()
+    except CardkitError as err:
+        sys.stderr.write(f"cardkit: {err}\n")
+        sys.exit(int(err.exit_code))
+    except KeyboardInterrupt:
+        sys.stderr.write("cardkit: interrupted\n")
+        sys.exit(130)

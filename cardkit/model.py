@@ -1,0 +1,79 @@
+"""Plain values passed between the stages: documents, diagnostics, reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+Pointer = tuple[str | int, ...]
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    code: str
+    severity: Severity
+    message: str
+    pointer: str = ""  # JSON pointer into the document, "" for the whole file
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.line, self.column, self.code)
+
+
+def json_pointer(parts: Pointer) -> str:
+    """RFC 6901 pointer for a path of keys and indexes."""
+    if not parts:
+        return ""
+    escaped = (str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "/" + "/".join(escaped)
+
+
+@dataclass
+class Document:
+    """One loaded card file: its data plus a lazy way to find positions in it."""
+
+    path: Path
+    display_path: str
+    data: dict[str, Any]
+    locate: Callable[..., tuple[int, int]]  # (pointer, *, key=False) -> (line, column)
+
+    @property
+    def kind(self) -> str:
+        return str(self.data.get("kind", ""))
+
+    @property
+    def id(self) -> str | None:
+        value = self.data.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def system(self) -> str:
+        return self.kind.split("/", 1)[0]
+
+
+@dataclass
+class Report:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files_checked: int = 0
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.diagnostics, key=Diagnostic.sort_key)

@@ -1,0 +1,91 @@
+"""The rules framework: checks that schemas cannot express.
+
+Each rule has a stable code, a severity and a one-line doc. Document rules see one
+schema-valid document; tree rules see every schema-valid document at once. Game
+systems register their rules from their own folder (see `cardkit.systems`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from cardkit.model import Document, Pointer, Severity
+
+
+@dataclass(frozen=True)
+class Finding:
+    document: Document
+    pointer: Pointer
+    message: str
+
+
+@dataclass
+class Tree:
+    """What tree rules see: the valid documents, and ids of files not validated this run."""
+
+    documents: list[Document]
+    outside_ids: dict[tuple[str, str], str] = field(default_factory=dict)  # (system, id) -> kind
+
+
+DocumentCheck = Callable[[Document], Iterable[tuple[Pointer, str]]]
+TreeCheck = Callable[[Tree], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    severity: Severity
+    doc: str
+    system: str
+    kinds: frozenset[str] | None = None
+    document_check: DocumentCheck | None = None
+    tree_check: TreeCheck | None = None
+
+    def applies_to(self, document: Document) -> bool:
+        return self.kinds is None or document.kind in self.kinds
+
+    def run(self, tree: Tree) -> Iterator[Finding]:
+        if self.tree_check is not None:
+            yield from self.tree_check(tree)
+            return
+        assert self.document_check is not None
+        for document in tree.documents:
+            if self.applies_to(document):
+                for pointer, message in self.document_check(document):
+                    yield Finding(document, pointer, message)
+
+
+RULES: dict[str, Rule] = {}
+
+
+def _register(rule: Rule) -> None:
+    if rule.code in RULES:
+        raise ValueError(f"rule code {rule.code} registered twice")
+    RULES[rule.code] = rule
+
+
+def document_rule(
+    code: str, severity: Severity, doc: str, *, system: str, kinds: Iterable[str] | None = None
+) -> Callable[[DocumentCheck], DocumentCheck]:
+    def register(check: DocumentCheck) -> DocumentCheck:
+        kind_set = frozenset(kinds) if kinds is not None else None
+        _register(Rule(code, severity, doc, system, kind_set, document_check=check))
+        return check
+
+    return register
+
+
+def tree_rule(code: str, severity: Severity, doc: str, *, system: str) -> Callable[[TreeCheck], TreeCheck]:
+    def register(check: TreeCheck) -> TreeCheck:
+        _register(Rule(code, severity, doc, system, tree_check=check))
+        return check
+
+    return register
+
+
+def all_rules() -> list[Rule]:
+    from cardkit import systems
+
+    systems.load()
+    return sorted(RULES.values(), key=lambda rule: rule.code)

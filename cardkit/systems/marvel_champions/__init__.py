@@ -1,0 +1,3 @@
+"""marvel-champions game system."""
+
+NAME = "marvel-champions"

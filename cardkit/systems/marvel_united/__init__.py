@@ -1,0 +1,3 @@
+"""marvel-united game system."""
+
+NAME = "marvel-united"

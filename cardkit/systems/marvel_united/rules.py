@@ -1,0 +1,1 @@
+"""Rules for this system. Game rules arrive with the gaps issue."""

@@ -1,0 +1,3 @@
+"""villainous game system."""
+
+NAME = "villainous"

@@ -1,0 +1,252 @@
+"""Reading card files safely and fast; finding positions; atomic writes.
+
+Reading uses libyaml (PyYAML's C parser) with YAML 1.2 core-schema scalars, so
+`no` stays a string and dates stay strings, exactly as ruamel.yaml reads them
+when a file is edited. Positions come from the same parser's node marks, so a
+diagnostic always points at what the validator saw.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardkit.model import Pointer
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_EXPANDED_NODES = 200_000  # a billion-laughs file blows past this at once
+
+try:  # libyaml is optional at run time; the pure parser is 5-10x slower
+    from yaml import CSafeLoader as _BaseLoader
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+
+class YamlProblem(Exception):
+    """A file that cannot become a document; carries a code and a 1-based position."""
+
+    def __init__(self, code: str, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _key_text(key: Any) -> str:
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+class CardLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """Safe loader: YAML 1.2 core scalars, no timestamps, duplicate keys refused."""
+
+    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
+        seen: dict[str, yaml.Node] = {}
+        for key_node, _ in node.value:
+            key = _key_text(self.construct_object(key_node, deep=True))
+            if key in seen:
+                mark = key_node.start_mark
+                first = seen[key].start_mark.line + 1
+                raise YamlProblem(
+                    "CK002",
+                    f"duplicate key '{key}' (first defined on line {first})",
+                    mark.line + 1,
+                    mark.column + 1,
+                )
+            seen[key] = key_node
+        mapping = super().construct_mapping(node, deep=deep)
+        # JSON objects have string keys: `2: 5` reads as {"2": 5}, as yq and JSON do.
+        return {_key_text(k): v for k, v in mapping.items()}
+
+
+def _construct_int(loader: yaml.BaseLoader, node: yaml.ScalarNode) -> int:
+    text = str(loader.construct_scalar(node))
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    if digits.startswith("0o"):
+        return sign * int(digits[2:], 8)
+    if digits.startswith("0x"):
+        return sign * int(digits[2:], 16)
+    return sign * int(digits, 10)
+
+
+_CORE_RESOLVERS: list[tuple[str, str, str]] = [
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN\0"),
+]
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    CardLoader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+CardLoader.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^$"), [""])
+CardLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 text of a file; a byte-order mark is accepted and dropped."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = raw[: err.start]
+        line = before.count(b"\n") + 1
+        column = err.start - (before.rfind(b"\n") + 1) + 1
+        raise YamlProblem(
+            "CK003", f"not UTF-8: byte 0x{raw[err.start]:02x} cannot be decoded", line, column
+        ) from None
+
+
+def read_text(path: Path) -> str:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise YamlProblem(
+            "CK008", f"file is {size:,} bytes; card files are capped at {MAX_FILE_BYTES:,}"
+        )
+    return decode(path.read_bytes())
+
+
+def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    problem = getattr(err, "problem", None) or str(err)
+    context = getattr(err, "context", None)
+    if "expected a single document" in f"{context} {problem}":
+        return YamlProblem("CK004", "several YAML documents in one file; keep one per file", line, column)
+    if mark is not None and text[mark.index : mark.index + 1] == "\t":
+        return YamlProblem("CK001", "tab character where YAML needs spaces", line, column)
+    message = f"{context}: {problem}" if context else problem
+    return YamlProblem("CK001", f"YAML syntax error: {message}", line, column)
+
+
+def _expanded_size(value: Any) -> int:
+    """Node count with aliases expanded; refuses recursion and explosive aliasing."""
+    memo: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: Any) -> int:
+        if not isinstance(node, dict | list):
+            return 1
+        key = id(node)
+        if key in memo:
+            return memo[key]
+        if key in active:
+            raise YamlProblem("CK009", "recursive alias: a node contains itself")
+        active.add(key)
+        children = node.values() if isinstance(node, dict) else node
+        total = 1
+        for child in children:
+            total += size(child)
+            if total > MAX_EXPANDED_NODES:
+                raise YamlProblem(
+                    "CK009",
+                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes (billion-laughs guard)",
+                )
+        active.discard(key)
+        memo[key] = total
+        return total
+
+    return size(value)
+
+
+def load_text(text: str) -> Any:
+    """Parse one YAML document safely; raises YamlProblem with a position."""
+    loader = CardLoader(text)
+    try:
+        data = loader.get_single_data()
+    except YamlProblem:
+        raise
+    except yaml.YAMLError as err:
+        raise _problem_from_yaml_error(err, text) from None
+    except RecursionError:
+        raise YamlProblem("CK001", "YAML nesting is too deep") from None
+    finally:
+        loader.dispose()
+    if "&" in text:  # aliases need anchors; skip the walk for the common case
+        _expanded_size(data)
+    return data
+
+
+@dataclass
+class Locator:
+    """Finds the line and column of a JSON pointer, parsing the text only when asked."""
+
+    text: str
+    _root: yaml.Node | None = None
+    _parsed: bool = False
+
+    def __call__(self, pointer: Pointer, *, key: bool = False) -> tuple[int, int]:
+        """1-based position of the deepest node on the pointer's path.
+
+        With key=True and a mapping key as the last part, the key's own position.
+        """
+        if not self._parsed:
+            self._parsed = True
+            try:
+                self._root = yaml.compose(self.text, Loader=CardLoader)
+            except (yaml.YAMLError, YamlProblem, RecursionError):
+                self._root = None
+        node = self._root
+        if node is None:
+            return (1, 1)
+        for index, part in enumerate(pointer):
+            child = _child(node, part, key=key and index == len(pointer) - 1)
+            if child is None:
+                break
+            node = child
+        return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _child(node: yaml.Node, part: str | int, *, key: bool = False) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+                return key_node if key else value_node
+    elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+        if 0 <= part < len(node.value):
+            child: yaml.Node = node.value[part]
+            return child
+    return None
+
+
+def atomic_write(path: Path, text: str, *, fsync: Callable[[int], None] = os.fsync) -> None:
+    """Write via a temporary file in the same folder, fsync, then rename over the target.
+
+    A crash at any point leaves either the old file or the new one, never half of one.
+    """
+    path = Path(path)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            fsync(handle.fileno())
+        if path.exists():
+            os.chmod(tmp_name, path.stat().st_mode & 0o777)
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
