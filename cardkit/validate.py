@@ -65,7 +65,8 @@ def load_document(path: Path) -> Document | Diagnostic:
         return Diagnostic(shown, 1, 1, "CK010", Severity.ERROR, f"cannot read file: {err.strerror}")
     locate = yamlio.Locator(text)
     if not isinstance(data, dict):
-        what = "empty" if data is None else f"a {explain.json_type(data)}"
+        kind_name = explain.json_type(data)
+        what = "empty" if data is None else f"{'an' if kind_name[0] in 'aeiou' else 'a'} {kind_name}"
         return Diagnostic(shown, 1, 1, "CK005", Severity.ERROR, f"top level is {what}; a card file is a mapping")
     document = Document(path, shown, data, locate)
     kind = data.get("kind")

@@ -131,6 +131,9 @@ def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
     context = getattr(err, "context", None)
     if "expected a single document" in f"{context} {problem}":
         return YamlProblem("CK004", "several YAML documents in one file; keep one per file", line, column)
+    if "could not determine a constructor for the tag" in problem:
+        tag = problem.rsplit(" ", 1)[-1]
+        return YamlProblem("CK001", f"unsupported YAML tag {tag}: card files hold plain data", line, column)
     if mark is not None and text[mark.index : mark.index + 1] == "\t":
         return YamlProblem("CK001", "tab character where YAML needs spaces", line, column)
     message = f"{context}: {problem}" if context else problem

@@ -8,11 +8,12 @@ from typing import Any
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rules import Finding, Tree, tree_rule
 
-# Fields that hold a reference to another document's id, and the kinds they may name.
+# Top-level fields that hold a reference to another document's id, and the kinds
+# they may name. Other references end in `_ref` and may name any kind.
 REFERENCE_FIELDS: dict[str, tuple[str, ...] | None] = {
     "box": ("box", "expansion"),
-    "villain": ("villain",),
-    "hero": ("hero",),
+    "villain_ref": ("villain",),
+    "hero_ref": ("hero",),
 }
 
 
@@ -45,7 +46,8 @@ def unique_ids(tree: Tree) -> Iterator[Finding]:
 def _references(value: Any, pointer: Pointer) -> Iterator[tuple[Pointer, str, str]]:
     if isinstance(value, dict):
         for key, child in value.items():
-            if key in REFERENCE_FIELDS and isinstance(child, str) and len(pointer) <= 1:
+            is_ref = key in REFERENCE_FIELDS or key.endswith("_ref")
+            if is_ref and isinstance(child, str) and not pointer:
                 yield (*pointer, key), key, child
             elif isinstance(child, dict | list):
                 yield from _references(child, (*pointer, key))
@@ -55,7 +57,7 @@ def _references(value: Any, pointer: Pointer) -> Iterator[tuple[Pointer, str, st
 
 
 @tree_rule(
-    "CK201", Severity.ERROR, "A reference (box, villain, hero) names no known document.", system="core"
+    "CK201", Severity.ERROR, "A reference (box, or a field ending in _ref) names no known document.", system="core"
 )
 def references_resolve(tree: Tree) -> Iterator[Finding]:
     known = {key: kind.split("/", 1)[-1] for key, kind in tree.outside_ids.items()}
@@ -66,7 +68,7 @@ def references_resolve(tree: Tree) -> Iterator[Finding]:
         for pointer, field, ref in _references(document.data, ()):
             target = qualified_id(document.system, ref)
             target_kind = known.get(target)
-            allowed = REFERENCE_FIELDS[field]
+            allowed = REFERENCE_FIELDS.get(field)
             if target_kind is None:
                 yield Finding(document, pointer, f"{field} '{ref}' names no document in the tree")
             elif allowed is not None and target_kind not in allowed:

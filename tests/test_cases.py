@@ -1,0 +1,45 @@
+"""Example-driven acceptance cases, as in check-jsonschema.
+
+tests/cases/valid/<name>/ must validate with no diagnostics; tests/cases/invalid/<name>/
+must print exactly its expected.txt (paths relative to the case folder) and exit 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+CASES = Path(__file__).parent / "cases"
+VALID = sorted(p for p in (CASES / "valid").iterdir() if p.is_dir())
+INVALID = sorted(p for p in (CASES / "invalid").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("case", VALID, ids=[p.name for p in VALID])
+def test_valid_case_has_no_diagnostics(case: Path) -> None:
+    result = run_cli(["validate", "."], cwd=case)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().endswith("no problems")
+
+
+@pytest.mark.parametrize("case", INVALID, ids=[p.name for p in INVALID])
+def test_invalid_case_prints_expected_diagnostics(case: Path) -> None:
+    result = run_cli(["validate", "."], cwd=case)
+    expected = (case / "expected.txt").read_text(encoding="utf-8")
+    assert result.stdout == expected
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_every_kind_has_a_valid_example() -> None:
+    from cardkit import schemas
+    from cardkit.yamlio import load_text
+
+    seen = {
+        load_text(path.read_text(encoding="utf-8-sig")).get("kind")
+        for path in (CASES / "valid").rglob("*.yaml")
+    }
+    missing = sorted(set(schemas.kinds()) - seen)
+    assert not missing, f"kinds with no valid example under tests/cases/valid: {missing}"
