@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,14 +13,14 @@ from cardkit.errors import CardkitError, ExitCode
 
 app = typer.Typer(
     name="cardkit",
-    help="Transcribe board- and card-game content: validate card files, list and close gaps, print proofs.",
+    help="Transcribe board- and card-game content: validate card files, track gaps, print proofs.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 
-class ValidateFormat(str, Enum):
+class ValidateFormat(StrEnum):
     text = "text"
     json = "json"
     github = "github"
@@ -40,16 +40,21 @@ def _default_paths(paths: list[Path] | None) -> list[Path]:
         return paths
     default = Path("cards")
     if not default.is_dir():
-        raise CardkitError("no PATH given and no cards/ folder here; run from the repository or name files")
+        raise CardkitError(
+            "no PATH given and no cards/ folder here; run from the repository or name files"
+        )
     return [default]
 
 
 @app.command()
 def validate(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Files or folders (default: cards/).", show_default=False)
+        list[Path] | None,
+        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
     ] = None,
-    output_format: Annotated[ValidateFormat, typer.Option("--format", "-f", help="Output format.")] = ValidateFormat.text,
+    output_format: Annotated[
+        ValidateFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ValidateFormat.text,
 ) -> None:
     """Check card files against their JSON Schema and the game rules.
 

@@ -8,7 +8,14 @@ from typing import Any
 from cardkit.model import Pointer
 
 _UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
-_JSON_TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number"}
+_JSON_TYPES = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+}
 
 
 def json_type(value: Any) -> str:
@@ -74,7 +81,10 @@ def explain(error: Any) -> tuple[Pointer, str]:
                 if option not in options:
                     options.append(option)
             where = tuple(error.absolute_path)
-            return where, f"{short(error.instance)} is not valid here: expected {' or '.join(options)}"
+            return (
+                where,
+                f"{short(error.instance)} is not valid here: expected {' or '.join(options)}",
+            )
         error = best_match(error.context)
         if error.context:
             return explain(error)

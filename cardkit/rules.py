@@ -76,7 +76,9 @@ def document_rule(
     return register
 
 
-def tree_rule(code: str, severity: Severity, doc: str, *, system: str) -> Callable[[TreeCheck], TreeCheck]:
+def tree_rule(
+    code: str, severity: Severity, doc: str, *, system: str
+) -> Callable[[TreeCheck], TreeCheck]:
     def register(check: TreeCheck) -> TreeCheck:
         _register(Rule(code, severity, doc, system, tree_check=check))
         return check

@@ -32,9 +32,7 @@ def _documents() -> dict[str, dict[str, Any]]:
 
 def kinds() -> list[str]:
     """Every kind with a schema, e.g. `marvel-united/villain`."""
-    return sorted(
-        rel.removesuffix(".schema.json") for rel in _documents() if "/" in rel
-    )
+    return sorted(rel.removesuffix(".schema.json") for rel in _documents() if "/" in rel)
 
 
 def schema_path(kind: str) -> Path:

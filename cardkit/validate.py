@@ -50,7 +50,9 @@ def display(path: Path) -> str:
 
 
 def _problem(display_path: str, problem: yamlio.YamlProblem) -> Diagnostic:
-    return Diagnostic(display_path, problem.line, problem.column, problem.code, Severity.ERROR, problem.message)
+    return Diagnostic(
+        display_path, problem.line, problem.column, problem.code, Severity.ERROR, problem.message
+    )
 
 
 def load_document(path: Path) -> Document | Diagnostic:
@@ -66,16 +68,29 @@ def load_document(path: Path) -> Document | Diagnostic:
     locate = yamlio.Locator(text)
     if not isinstance(data, dict):
         kind_name = explain.json_type(data)
-        what = "empty" if data is None else f"{'an' if kind_name[0] in 'aeiou' else 'a'} {kind_name}"
-        return Diagnostic(shown, 1, 1, "CK005", Severity.ERROR, f"top level is {what}; a card file is a mapping")
+        what = (
+            "empty" if data is None else f"{'an' if kind_name[0] in 'aeiou' else 'a'} {kind_name}"
+        )
+        return Diagnostic(
+            shown, 1, 1, "CK005", Severity.ERROR, f"top level is {what}; a card file is a mapping"
+        )
     document = Document(path, shown, data, locate)
     kind = data.get("kind")
     if kind is None:
-        return Diagnostic(shown, 1, 1, "CK007", Severity.ERROR, "no 'kind': say what this file holds")
+        return Diagnostic(
+            shown, 1, 1, "CK007", Severity.ERROR, "no 'kind': say what this file holds"
+        )
     if not isinstance(kind, str) or kind not in schemas.kinds():
         line, column = locate(("kind",))
         hint = _closest_kind(kind)
-        return Diagnostic(shown, line, column, "CK006", Severity.ERROR, f"unknown kind {explain.short(kind)}{hint}")
+        return Diagnostic(
+            shown,
+            line,
+            column,
+            "CK006",
+            Severity.ERROR,
+            f"unknown kind {explain.short(kind)}{hint}",
+        )
     return document
 
 
@@ -102,7 +117,9 @@ def schema_diagnostics(document: Document) -> list[Diagnostic]:
         at_key = message.startswith("unknown property")
         line, column = document.locate(pointer, key=at_key)
         found.append(
-            Diagnostic(document.display_path, line, column, "CK100", Severity.ERROR, message, key[0])
+            Diagnostic(
+                document.display_path, line, column, "CK100", Severity.ERROR, message, key[0]
+            )
         )
     return found
 
@@ -123,7 +140,8 @@ def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str,
         if path.resolve() in skip:
             continue
         try:
-            fields = dict(m.groups() for m in _ID_LINE.finditer(path.read_text(encoding="utf-8")))
+            text = path.read_text(encoding="utf-8")
+            fields: dict[str, str] = {m.group(1): m.group(2) for m in _ID_LINE.finditer(text)}
         except (OSError, UnicodeDecodeError):
             continue
         if "kind" in fields and "id" in fields:

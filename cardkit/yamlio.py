@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -48,12 +48,14 @@ def _key_text(key: Any) -> str:
     return str(key)
 
 
-class CardLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+class CardLoader(_BaseLoader):
     """Safe loader: YAML 1.2 core scalars, no timestamps, duplicate keys refused."""
 
-    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {}  # type: ignore[misc]
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
+    def construct_mapping(  # type: ignore[override]
+        self, node: yaml.MappingNode, deep: bool = False
+    ) -> dict[str, Any]:
         seen: dict[str, yaml.Node] = {}
         for key_node, _ in node.value:
             key = _key_text(self.construct_object(key_node, deep=True))
@@ -130,10 +132,14 @@ def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
     problem = getattr(err, "problem", None) or str(err)
     context = getattr(err, "context", None)
     if "expected a single document" in f"{context} {problem}":
-        return YamlProblem("CK004", "several YAML documents in one file; keep one per file", line, column)
+        return YamlProblem(
+            "CK004", "several YAML documents in one file; keep one per file", line, column
+        )
     if "could not determine a constructor for the tag" in problem:
         tag = problem.rsplit(" ", 1)[-1]
-        return YamlProblem("CK001", f"unsupported YAML tag {tag}: card files hold plain data", line, column)
+        return YamlProblem(
+            "CK001", f"unsupported YAML tag {tag}: card files hold plain data", line, column
+        )
     if mark is not None and text[mark.index : mark.index + 1] == "\t":
         return YamlProblem("CK001", "tab character where YAML needs spaces", line, column)
     message = f"{context}: {problem}" if context else problem
@@ -161,7 +167,7 @@ def _expanded_size(value: Any) -> int:
             if total > MAX_EXPANDED_NODES:
                 raise YamlProblem(
                     "CK009",
-                    f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes (billion-laughs guard)",
+                    f"aliases expand past {MAX_EXPANDED_NODES:,} nodes (billion-laughs guard)",
                 )
         active.discard(key)
         memo[key] = total
@@ -223,10 +229,13 @@ def _child(node: yaml.Node, part: str | int, *, key: bool = False) -> yaml.Node 
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
                 return key_node if key else value_node
-    elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-        if 0 <= part < len(node.value):
-            child: yaml.Node = node.value[part]
-            return child
+    elif (
+        isinstance(node, yaml.SequenceNode)
+        and isinstance(part, int)
+        and 0 <= part < len(node.value)
+    ):
+        child: yaml.Node = node.value[part]
+        return child
     return None
 
 

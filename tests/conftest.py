@@ -13,7 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_cli(args: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    args: Sequence[str], cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """`python -m cardkit ARGS` in a real process: exit codes and streams as a user sees them."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(

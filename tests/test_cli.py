@@ -29,8 +29,13 @@ def test_json_format_is_the_documented_contract() -> None:
     first = payload["diagnostics"][0]
     assert set(first) == {"path", "line", "column", "code", "severity", "message", "pointer"}
     assert first == {
-        "path": "klaw.yaml", "line": 2, "column": 5, "code": "CK100", "severity": "error",
-        "message": "'Klaw' does not match the pattern ^[a-z0-9][a-z0-9-]*$", "pointer": "/id",
+        "path": "klaw.yaml",
+        "line": 2,
+        "column": 5,
+        "code": "CK100",
+        "severity": "error",
+        "message": "'Klaw' does not match the pattern ^[a-z0-9][a-z0-9-]*$",
+        "pointer": "/id",
     }
     assert payload["summary"] == {"files": 1, "errors": 9, "warnings": 0, "ok": False}
     doc = (ROOT / "docs/json-output.md").read_text()
@@ -103,12 +108,16 @@ def test_unreadable_file_is_a_diagnostic_and_the_run_goes_on(tmp_path: Path) -> 
     assert result.stdout.splitlines()[-1] == "2 files checked: 1 error(s), 0 warning(s)"
 
 
-def test_reference_into_the_rest_of_the_tree_resolves_when_validating_one_file(tmp_path: Path) -> None:
+def test_reference_into_the_rest_of_the_tree_resolves_when_validating_one_file(
+    tmp_path: Path,
+) -> None:
     cards = tmp_path / "cards" / "marvel-united"
     cards.mkdir(parents=True)
     (cards / "box.yaml").write_text("kind: marvel-united/box\nid: promos\nname: Promos\n")
     (cards / "loc.yaml").write_text("kind: marvel-united/location\nid: a\nname: A\nbox: promos\n")
-    (cards / "orphan.yaml").write_text("kind: marvel-united/location\nid: b\nname: B\nbox: nowhere\n")
+    (cards / "orphan.yaml").write_text(
+        "kind: marvel-united/location\nid: b\nname: B\nbox: nowhere\n"
+    )
     assert run_cli(["validate", "cards/marvel-united/loc.yaml"], cwd=tmp_path).returncode == 0
     orphan = run_cli(["validate", "cards/marvel-united/orphan.yaml"], cwd=tmp_path)
     assert orphan.returncode == 1 and "CK201 box 'nowhere'" in orphan.stdout
@@ -130,8 +139,8 @@ def test_help_is_fast_to_import() -> None:
     # Not a timing test: --help must not import the heavy libraries at all.
     code = (
         "import sys, cardkit.cli\n"
-        "heavy = [m for m in ('reportlab', 'PIL', 'pytesseract', 'jsonschema', 'jsonschema_rs', 'yaml')"
-        " if m in sys.modules]\n"
+        "heavy = ('reportlab', 'PIL', 'pytesseract', 'jsonschema', 'jsonschema_rs', 'yaml')\n"
+        "heavy = [m for m in heavy if m in sys.modules]\n"
         "print(heavy)\n"
     )
     import subprocess

@@ -11,13 +11,19 @@ from hypothesis import strategies as st
 from cardkit.model import Diagnostic, Document
 from cardkit.validate import load_document, validate_paths
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20), st.floats(allow_nan=False))
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.text(max_size=20), st.floats(allow_nan=False)
+)
 JSONISH = st.recursive(
     SCALARS,
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=20,
 )
-KINDS = st.sampled_from(["marvel-united/villain", "marvel-united/box", "villainous/setup", "nope", 3])
+KINDS = st.sampled_from(
+    ["marvel-united/villain", "marvel-united/box", "villainous/setup", "nope", 3]
+)
 
 
 def _check(raw: bytes) -> None:
@@ -45,7 +51,14 @@ def test_random_yaml_like_text(text: str) -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(KINDS, st.dictionaries(st.sampled_from(["id", "name", "masterplan", "dashboard", "board", "steps", "x"]), JSONISH, max_size=5))
+@given(
+    KINDS,
+    st.dictionaries(
+        st.sampled_from(["id", "name", "masterplan", "dashboard", "board", "steps", "x"]),
+        JSONISH,
+        max_size=5,
+    ),
+)
 def test_random_documents(kind: object, body: dict[str, object]) -> None:
     import json
 

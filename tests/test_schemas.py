@@ -34,11 +34,17 @@ def test_check_jsonschema_agrees_on_the_examples(tmp_path: Path) -> None:
     exe = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent))
     assert exe, "check-jsonschema is a dev dependency"
     valid = ROOT / "tests/cases/valid/marvel-united-box/klaw.yaml"
-    ok = subprocess.run([exe, "--schemafile", str(schemas.schema_path("marvel-united/villain")), str(valid)],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [exe, "--schemafile", str(schemas.schema_path("marvel-united/villain")), str(valid)],
+        capture_output=True,
+        text=True,
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     broken = tmp_path / "broken.yaml"
     broken.write_text(valid.read_text().replace("move: 0", "move: far"))
-    bad = subprocess.run([exe, "--schemafile", str(schemas.schema_path("marvel-united/villain")), str(broken)],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [exe, "--schemafile", str(schemas.schema_path("marvel-united/villain")), str(broken)],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 1

@@ -15,7 +15,11 @@ def _rules() -> list[dict[str, object]]:
     from cardkit.rules import all_rules
 
     return [
-        {"id": rule.code, "shortDescription": {"text": rule.doc}, "properties": {"system": rule.system}}
+        {
+            "id": rule.code,
+            "shortDescription": {"text": rule.doc},
+            "properties": {"system": rule.system},
+        }
         for rule in all_rules()
     ]
 

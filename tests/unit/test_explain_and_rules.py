@@ -13,23 +13,35 @@ def _messages(kind: str, data: dict[str, object]) -> list[tuple[tuple[object, ..
 
 
 def test_one_of_picks_the_branch_whose_shape_fits() -> None:
-    data = {"kind": "marvel-united/villain", "id": "x", "name": "X",
-            "masterplan": {"cards": [{"n": 1, "place": {"left": {"civilian": "two"}}}]}}
+    data = {
+        "kind": "marvel-united/villain",
+        "id": "x",
+        "name": "X",
+        "masterplan": {"cards": [{"n": 1, "place": {"left": {"civilian": "two"}}}]},
+    }
     [(pointer, message)] = _messages("marvel-united/villain", data)
     assert pointer == ("masterplan", "cards", 0, "place", "left", "civilian")
     assert message == "expected integer, got string 'two'"
 
 
 def test_one_of_on_scalars_lists_the_options() -> None:
-    data = {"kind": "marvel-united/villain", "id": "x", "name": "X",
-            "masterplan": {"cards": [{"n": 1, "move": "far"}]}}
+    data = {
+        "kind": "marvel-united/villain",
+        "id": "x",
+        "name": "X",
+        "masterplan": {"cards": [{"n": 1, "move": "far"}]},
+    }
     [(_, message)] = _messages("marvel-united/villain", data)
     assert message == "'far' is not valid here: expected integer or '*'"
 
 
 def test_fast_and_detailed_validators_agree() -> None:
-    good = {"kind": "villainous/villain", "id": "hook", "name": "Hook",
-            "board": {"locations": [{"name": "Jolly Roger"}]}}
+    good = {
+        "kind": "villainous/villain",
+        "id": "hook",
+        "name": "Hook",
+        "board": {"locations": [{"name": "Jolly Roger"}]},
+    }
     bad = {**good, "board": {"locations": []}}
     for data, ok in ((good, True), (bad, False)):
         assert schemas.fast_validator("villainous/villain").is_valid(data) is ok
@@ -48,5 +60,8 @@ def test_rules_command_lists_every_rule_with_its_doc() -> None:
     result = run_cli(["rules"])
     assert result.returncode == 0
     for rule in all_rules():
-        assert re.search(rf"^{rule.code}\s+{rule.severity.value}\s+\S+\s+{re.escape(rule.doc)}$",
-                         result.stdout, re.M)
+        assert re.search(
+            rf"^{rule.code}\s+{rule.severity.value}\s+\S+\s+{re.escape(rule.doc)}$",
+            result.stdout,
+            re.M,
+        )

@@ -19,7 +19,10 @@ def problem(text: str) -> YamlProblem:
 
 
 def test_yaml_1_2_core_scalars_match_ruamel() -> None:
-    text = "a: no\nb: yes\nc: on\nd: 2026-11-29\ne: 0o17\nf: 010\ng: 0x1F\nh: 1.5\ni: ~\nj: true\nk: .inf\n"
+    text = (
+        "a: no\nb: yes\nc: on\nd: 2026-11-29\ne: 0o17\nf: 010\ng: 0x1F\n"
+        "h: 1.5\ni: ~\nj: true\nk: .inf\n"
+    )
     from ruamel.yaml import YAML
 
     ours = load_text(text)
@@ -127,7 +130,8 @@ def test_sigkill_mid_write_leaves_old_or_new(tmp_path: Path) -> None:
         "from cardkit import yamlio\n"
         "def slow(fd):\n"
         "    sys.stdout.write('fsync\\n'); sys.stdout.flush(); time.sleep(30)\n"
-        f"yamlio.atomic_write(__import__('pathlib').Path({str(target)!r}), 'kind: y\\n' * 200_000, fsync=slow)\n"
+        f"target = __import__('pathlib').Path({str(target)!r})\n"
+        "yamlio.atomic_write(target, 'kind: y\\n' * 200_000, fsync=slow)\n"
     )
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None

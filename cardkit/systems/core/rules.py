@@ -24,7 +24,9 @@ def qualified_id(system: str, ref: str) -> tuple[str, str]:
     return system, ref
 
 
-@tree_rule("CK200", Severity.ERROR, "An id is used by two documents of the same system.", system="core")
+@tree_rule(
+    "CK200", Severity.ERROR, "An id is used by two documents of the same system.", system="core"
+)
 def unique_ids(tree: Tree) -> Iterator[Finding]:
     seen: dict[tuple[str, str], Document] = {}
     for document in tree.documents:
@@ -57,7 +59,10 @@ def _references(value: Any, pointer: Pointer) -> Iterator[tuple[Pointer, str, st
 
 
 @tree_rule(
-    "CK201", Severity.ERROR, "A reference (box, or a field ending in _ref) names no known document.", system="core"
+    "CK201",
+    Severity.ERROR,
+    "A reference (box, or a field ending in _ref) names no known document.",
+    system="core",
 )
 def references_resolve(tree: Tree) -> Iterator[Finding]:
     known = {key: kind.split("/", 1)[-1] for key, kind in tree.outside_ids.items()}
@@ -73,5 +78,7 @@ def references_resolve(tree: Tree) -> Iterator[Finding]:
                 yield Finding(document, pointer, f"{field} '{ref}' names no document in the tree")
             elif allowed is not None and target_kind not in allowed:
                 yield Finding(
-                    document, pointer, f"{field} '{ref}' names a {target_kind}, not a {' or '.join(allowed)}"
+                    document,
+                    pointer,
+                    f"{field} '{ref}' names a {target_kind}, not a {' or '.join(allowed)}",
                 )
