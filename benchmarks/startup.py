@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import time_command  # noqa: E402
+from _common import time_command
 
 
 def main() -> None:
@@ -22,9 +22,8 @@ def main() -> None:
     helped = time_command([str(cardkit), "--help"], args.rounds, ok=(0,))
     print(f"python -c pass:  {bare * 1000:.0f} ms (median of {args.rounds})")
     print(f"cardkit --help:  {helped * 1000:.0f} ms")
-    print(
-        f"ratio: {helped / bare:.1f}x bare Python; {'within' if helped <= 0.25 else 'OVER'} the 0.25 s goal"
-    )
+    verdict = "within" if helped <= 0.25 else "OVER"
+    print(f"ratio: {helped / bare:.1f}x bare Python; {verdict} the 0.25 s goal")
 
 
 if __name__ == "__main__":
