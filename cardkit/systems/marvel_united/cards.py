@@ -1,0 +1,181 @@
+"""One card line <-> one card mapping: Master Plan lines and threat / hero bullets.
+
+Every parser here is checked by rendering its result back: a line whose rendering
+differs from the source is kept verbatim (`text`) instead of being guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardkit.systems.marvel_united import placement
+
+_MP_HEAD = re.compile(r"^(?P<n>\d+)\. (?P<body>.*)$")
+_MOVE = re.compile(r"^Move (?P<move>\d+|\*)\.(?: |$)")
+_MOVEMENT = re.compile(r' The movement on this card is "(?P<text>[^"]+)"$')
+_NOTE = re.compile(r" \((?P<note>[^()]*not confirmed[^()]*)\)$")
+_PLACE = re.compile(r"(?:^|(?<=[.!] ))(?P<sentence>Place [^.]*?\.|No tokens placed\.)(?= |$)")
+_NAMED = re.compile(r"^(?P<name>[A-Z][^:.]{0,40}?): (?P<text>.+)$")
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _effect(text: str) -> dict[str, str]:
+    match = _NAMED.match(text)
+    return {"name": match["name"], "text": match["text"]} if match else {"text": text}
+
+
+def _effect_text(effect: dict[str, Any]) -> str:
+    return f"{effect['name']}: {effect['text']}" if effect.get("name") else str(effect["text"])
+
+
+def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[str, Any] | None:
+    """A Master Plan card from `N. Move X. ...`, or None if the line is not one."""
+    head = _MP_HEAD.match(line)
+    if head is None:
+        return None
+    card: dict[str, Any] = {"n": int(head["n"])}
+    body = head["body"]
+    move = _MOVE.match(body)
+    if move is None:
+        card["text"] = body
+        return card
+    card["move"] = "*" if move["move"] == "*" else int(move["move"])
+    rest = body[move.end() :]
+    movement = _MOVEMENT.search(rest)
+    if movement:
+        card["move_text"] = movement["text"]
+        rest = rest[: movement.start()]
+    note = _NOTE.search(rest)
+    notes = []
+    if note:
+        notes.append(note["note"])
+        rest = rest[: note.start()]
+    if rest.startswith("Ritual card."):
+        card["ritual"] = True
+        rest = rest[len("Ritual card.") :].lstrip()
+    if rest.startswith("BAM!.") or rest == "BAM!.":
+        card["bam"] = True
+        rest = rest[len("BAM!.") :].lstrip()
+    before, after = rest, ""
+    place_sentence = None
+    for match in _PLACE.finditer(rest):
+        parsed = placement.parse(match["sentence"])
+        if parsed is not None:
+            place_sentence = match["sentence"]
+            before, after = rest[: match.start()].rstrip(), rest[match.end() :].lstrip()
+            card["place"] = parsed if parsed == "none" else {**({"anchor": anchor} if anchor != "villain" else {}), **parsed}
+    effects = []
+    if before:
+        effects.append(_effect(before))
+    if after:
+        effects.append({**_effect(after), "after_place": True})
+    if effects:
+        card["effects"] = effects
+    if notes:
+        card["notes"] = notes
+        card.setdefault("unconfirmed", []).append("place")
+    if place_sentence is not None and isinstance(card.get("place"), dict):
+        if placement.render(card["place"], villain) != place_sentence:
+            card["place"]["text"] = place_sentence
+    return card
+
+
+def render_masterplan(card: dict[str, Any], villain: str) -> str:
+    if "move" not in card:
+        return f"{card['n']}. {card.get('text', '')}"
+    parts = [f"{card['n']}. Move {card['move']}."]
+    if card.get("ritual"):
+        parts.append("Ritual card.")
+    if card.get("bam"):
+        parts.append("BAM!.")
+    effects = card.get("effects", [])
+    parts.extend(_effect_text(e) for e in effects if not e.get("after_place"))
+    if "place" in card:
+        parts.append(placement.sentence(card["place"], villain))
+    parts.extend(_effect_text(e) for e in effects if e.get("after_place"))
+    parts.extend(f"({note})" for note in card.get("notes", []))
+    if card.get("move_text"):
+        parts.append(f'The movement on this card is "{card["move_text"]}"')
+    return " ".join(parts)
+
+
+# ---- bullets: "• Name (2 cards; detail): text" -------------------------------------------
+
+_BULLET_CARD = re.compile(r"^(?P<name>[^:()]+?)(?: \((?P<meta>[^()]*)\))?:(?: (?P<text>.*))?$")
+
+
+def _parse_meta(meta: str) -> dict[str, Any] | None:
+    card: dict[str, Any] = {}
+    head, _, detail = meta.partition("; ")
+    if not re.search(r"\d+ cards?|Health|Henchman|Threat|Challenge", head, re.IGNORECASE):
+        return {"detail": meta}
+    for part in head.split(", "):
+        copies = re.fullmatch(r"(\d+) cards?", part)
+        health = re.fullmatch(r"[Hh]ealth (\d+)", part)
+        if copies:
+            card["copies"] = int(copies[1])
+        elif health:
+            card["health"] = int(health[1])
+        elif part == "no Health":
+            card["health"] = None
+        elif part in ("Henchman", "Threat", "Challenge"):
+            card["type"] = part.lower()
+        else:
+            return None
+    if detail:
+        card["detail"] = detail
+    return card
+
+
+def _render_meta(card: dict[str, Any]) -> str:
+    kept = card.get("meta")
+    if isinstance(kept, str):
+        parsed = _parse_meta(kept)
+        if parsed is not None and all(card.get(k) == v for k, v in parsed.items()):
+            return kept
+    if set(card) & {"type", "copies", "health"} == set() and card.get("detail"):
+        return str(card["detail"])
+    parts = []
+    if "type" in card:
+        parts.append(str(card["type"]).capitalize())
+    if "copies" in card:
+        parts.append(f"{card['copies']} card{'s' if card['copies'] != 1 else ''}")
+    if "health" in card:
+        parts.append("no Health" if card["health"] is None else f"Health {card['health']}")
+    meta = ", ".join(parts)
+    if card.get("detail"):
+        meta = f"{meta}; {card['detail']}"
+    return meta
+
+
+def parse_bullet_card(item: str) -> dict[str, Any] | None:
+    match = _BULLET_CARD.match(item)
+    if match is None:
+        return None
+    card: dict[str, Any] = {"name": match["name"]}
+    if match["meta"] is not None:
+        meta = _parse_meta(match["meta"])
+        if meta is None:
+            return None
+        card.update(meta)
+    if match["text"]:
+        card["text"] = match["text"]
+    if match["meta"] is not None and _render_meta(card) != match["meta"]:
+        card["meta"] = match["meta"]
+    return card if render_bullet_card(card) == item else None
+
+
+def render_bullet_card(card: dict[str, Any]) -> str:
+    meta = _render_meta(card)
+    head = f"{card['name']} ({meta})" if meta else str(card["name"])
+    return f"{head}: {card['text']}" if card.get("text") else f"{head}:"
+
+
+def declared_count(intro: str) -> int | None:
+    """"The X Threat deck has six cards: ..." -> 6."""
+    match = re.search(r"\b(\w+) (?:[A-Z][\w ]* )?cards\b", intro)
+    if match is None:
+        return None
+    word = match[1].lower()
+    return _WORDS.get(word) or (int(word) if word.isdigit() else None)
