@@ -262,3 +262,49 @@ def atomic_write(path: Path, text: str, *, fsync: Callable[[int], None] = os.fsy
         fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def _flowable(value: Any) -> bool:
+    """Small mappings of scalars (token counts, sources) read best on one line."""
+    if isinstance(value, dict):
+        return bool(value) and all(
+            isinstance(v, str | int | float | bool | type(None)) or (isinstance(v, dict) and _flowable(v))
+            for v in value.values()
+        ) and len(repr(value)) <= 110
+    return False
+
+
+def _to_ruamel(value: Any) -> Any:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(value, dict):
+        mapping = CommentedMap((k, _to_ruamel(v)) for k, v in value.items())
+        if _flowable(value):
+            mapping.fa.set_flow_style()
+        return mapping
+    if isinstance(value, list):
+        seq = CommentedSeq(_to_ruamel(v) for v in value)
+        scalars = all(isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value)
+        if value and scalars and len(repr(value)) <= 90:
+            seq.fa.set_flow_style()
+        return seq
+    return value
+
+
+def _round_trip_yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    yaml_rt = YAML(typ="rt")
+    yaml_rt.width = 4096  # one source line stays one YAML line: diffs stay readable
+    yaml_rt.indent(mapping=2, sequence=4, offset=2)
+    yaml_rt.preserve_quotes = True
+    return yaml_rt
+
+
+def dump_document(data: dict[str, Any], header: str = "") -> str:
+    """YAML text for a new document, with an optional comment header (a modeline)."""
+    import io
+
+    stream = io.StringIO()
+    _round_trip_yaml().dump(_to_ruamel(data), stream)
+    return header + stream.getvalue()

@@ -14,6 +14,7 @@ REFERENCE_FIELDS: dict[str, tuple[str, ...] | None] = {
     "box": ("box", "expansion"),
     "villain_ref": ("villain",),
     "hero_ref": ("hero",),
+    "achievements_ref": ("achievements",),
 }
 
 

@@ -102,7 +102,8 @@ def render_masterplan(card: dict[str, Any], villain: str) -> str:
 
 # ---- bullets: "• Name (2 cards; detail): text" -------------------------------------------
 
-_BULLET_CARD = re.compile(r"^(?P<name>[^:()]+?)(?: \((?P<meta>[^()]*)\))?:(?: (?P<text>.*))?$")
+_BULLET_WITH_META = re.compile(r"^(?P<name>[^()]+?) \((?P<meta>[^()]*)\):(?: (?P<text>.*))?$")
+_BULLET_CARD = re.compile(r"^(?P<name>[^:()]+?)(?P<meta>)?:(?: (?P<text>.*))?$")
 
 
 def _parse_meta(meta: str) -> dict[str, Any] | None:
@@ -150,18 +151,18 @@ def _render_meta(card: dict[str, Any]) -> str:
 
 
 def parse_bullet_card(item: str) -> dict[str, Any] | None:
-    match = _BULLET_CARD.match(item)
+    match = _BULLET_WITH_META.match(item) or _BULLET_CARD.match(item)
     if match is None:
         return None
     card: dict[str, Any] = {"name": match["name"]}
-    if match["meta"] is not None:
+    if match["meta"]:
         meta = _parse_meta(match["meta"])
         if meta is None:
             return None
         card.update(meta)
     if match["text"]:
         card["text"] = match["text"]
-    if match["meta"] is not None and _render_meta(card) != match["meta"]:
+    if match["meta"] and _render_meta(card) != match["meta"]:
         card["meta"] = match["meta"]
     return card if render_bullet_card(card) == item else None
 
@@ -174,8 +175,9 @@ def render_bullet_card(card: dict[str, Any]) -> str:
 
 def declared_count(intro: str) -> int | None:
     """"The X Threat deck has six cards: ..." -> 6."""
-    match = re.search(r"\b(\w+) (?:[A-Z][\w ]* )?cards\b", intro)
+    words = "|".join(_WORDS)
+    match = re.search(rf"\b({words}|\d+) (?:[A-Z][\w!-]* ){{0,3}}cards\b", intro)
     if match is None:
         return None
     word = match[1].lower()
-    return _WORDS.get(word) or (int(word) if word.isdigit() else None)
+    return _WORDS.get(word) or int(word)

@@ -59,6 +59,8 @@ def parse(text: str, default_deck: str | None = None) -> GapNote:
         if re.search(r"(?<!not )checked at full size", clause):
             note.confirmed_cards.extend(card_numbers(clause))
     for pattern, deck, path in _FIELD_HINTS:
+        if path == "dashboard" and any(f.startswith("dashboard/") for f in note.fields):
+            continue  # a named Dashboard field says more than the Dashboard as a whole
         if re.search(pattern, text) and path not in note.fields:
             note.fields.append(path)
             note.deck = note.deck or deck
