@@ -9,12 +9,13 @@ Every block keeps its line numbers so an importer can account for each source li
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 TOC_TITLE = "Table of Contents"
 _BULLET = re.compile(r"^(?P<indent>\s*)• (?P<text>.*)$")
 _STEP = re.compile(r"^(?P<n>\d+)\. (?P<text>.*)$")
-_TITLE_END = re.compile(r"[.:!?]$")
+_TITLE_END = re.compile(r"[.:?]$")
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,11 @@ def _parse_toc(groups: list[list[Line]], start: int) -> tuple[list[TocEntry], li
     return entries, toc_lines, index
 
 
-def parse_outline(text: str) -> Outline:
+# (heading, the text of the block after it, titles of the open sections) -> level or None
+LevelHint = Callable[[str, str, list[str]], int | None]
+
+
+def parse_outline(text: str, level_hint: LevelHint | None = None) -> Outline:
     lines = [Line(no, raw.rstrip()) for no, raw in enumerate(text.splitlines(), start=1)]
     groups = _blocks(lines)
     if not groups:
@@ -131,17 +136,30 @@ def parse_outline(text: str) -> Outline:
     else:
         rest_start = 1
     toc, toc_lines, index = _parse_toc(groups, rest_start)
-    levels: dict[str, int] = {}
-    for entry in toc:
-        levels.setdefault(entry.title, entry.level)
+    titles = [entry.title for entry in toc]
+    next_entry = 0
+
+    def toc_level(heading: str) -> int | None:
+        """The level of the heading's TOC entry: the next one in order, else any earlier one."""
+        nonlocal next_entry
+        if heading in titles[next_entry:]:
+            index = titles.index(heading, next_entry)
+            next_entry = index + 1
+            return toc[index].level
+        return toc[titles.index(heading)].level if heading in titles else None
 
     root = Section("", 0, 0)
     stack = [root]
     preamble: list[Block] = []
-    for group in groups[index:]:
+    body = groups[index:]
+    for position, group in enumerate(body):
         heading = group[0].text if len(group) == 1 else None
-        if heading is not None and (heading in levels or looks_like_title(heading)):
-            level = levels.get(heading, stack[-1].level if len(stack) > 1 else 1)
+        if heading is not None and (heading in titles or looks_like_title(heading)):
+            level = toc_level(heading)
+            if level is None and level_hint is not None:
+                following = body[position + 1][0].text if position + 1 < len(body) else ""
+                level = level_hint(heading, following, [s.title for s in stack[1:]])
+            level = level or (stack[-1].level if len(stack) > 1 else 1)
             while stack[-1].level >= level:
                 stack.pop()
             section = Section(heading, group[0].no, level)

@@ -1,3 +1,3 @@
-"""marvel-champions game system."""
+"""Marvel Champions game system."""
 
 NAME = "marvel-champions"

@@ -1,3 +1,3 @@
-"""villainous game system."""
+"""Disney Villainous game system."""
 
 NAME = "villainous"
