@@ -1,0 +1,189 @@
+"""`cardkit import`: a rulebook transcription -> draft YAML documents; `export`: back again.
+
+Each game system's `rulebook` module parses its books; this module picks the
+system, names the files, checks that nothing is lost, and writes atomically,
+never over an existing file without `force`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from cardkit import schemas, yamlio
+from cardkit.errors import InputError, UsageError
+
+RULEBOOK_MODULES = {
+    "marvel-united": "cardkit.systems.marvel_united.rulebook",
+    "marvel-champions": "cardkit.systems.marvel_champions.rulebook",
+    "villainous": "cardkit.systems.villainous.rulebook",
+}
+MANIFEST_KINDS = ("marvel-united/box", "marvel-champions/expansion")
+
+
+@dataclass
+class ImportResult:
+    system: str
+    box: str
+    out: Path
+    documents: list[dict[str, Any]]
+    files: dict[Path, str] = field(default_factory=dict)
+    unrepresented: list[str] = field(default_factory=list)
+
+    @property
+    def cards(self) -> int:
+        return _count(
+            self.documents,
+            lambda key, value: key == "cards" and isinstance(value, list) and all(isinstance(c, dict) for c in value),
+        )
+
+    @property
+    def gap_notes(self) -> int:
+        return _count(self.documents, lambda key, value: key in ("gaps", "gap"))
+
+    @property
+    def kept_lines(self) -> int:
+        return sum(len(doc.get("kept_text", [])) for doc in self.documents)
+
+
+def _count(value: Any, match: Any) -> int:
+    total = 0
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if match(key, child):
+                total += len(child) if isinstance(child, list) else 1
+            total += _count(child, match)
+    elif isinstance(value, list):
+        total += sum(_count(child, match) for child in value)
+    return total
+
+
+def system_module(system: str) -> ModuleType:
+    if system not in RULEBOOK_MODULES:
+        raise UsageError(f"unknown system '{system}'; choose one of {', '.join(RULEBOOK_MODULES)}")
+    return importlib.import_module(RULEBOOK_MODULES[system])
+
+
+def detect_system(text: str) -> str:
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first.startswith("Marvel United"):
+        return "marvel-united"
+    if first.startswith("Marvel Champions"):
+        return "marvel-champions"
+    if "Villain Deck" in text and "Fate" in text:
+        return "villainous"
+    raise UsageError("cannot tell which game this rulebook is for; pass --system")
+
+
+def default_box(path: Path, system: str) -> str:
+    stem = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
+    if stem in ("rulebook", "manual", "source", "text"):
+        stem = re.sub(r"[^a-z0-9]+", "-", path.resolve().parent.name.lower()).strip("-")
+    return stem.removeprefix(system + "-") or "box"
+
+
+def file_name(doc: dict[str, Any]) -> str:
+    return "box.yaml" if doc["kind"] in MANIFEST_KINDS else f"{doc['id']}.yaml"
+
+
+def modeline(kind: str, target: Path) -> str:
+    relative = os.path.relpath(schemas.schema_path(kind), target.parent.resolve())
+    return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"
+
+
+def _source_name(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def plan_import(path: Path, out: Path, *, system: str | None = None, box: str | None = None) -> ImportResult:
+    try:
+        text = yamlio.decode(path.read_bytes())
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    except yamlio.YamlProblem as problem:
+        raise InputError(f"{path}:{problem.line}:{problem.column}: {problem.message}") from None
+    system = system or detect_system(text)
+    module = system_module(system)
+    box = box or default_box(path, system)
+    try:
+        documents = module.parse(text, box, _source_name(path))
+    except (ValueError, StopIteration) as err:
+        raise InputError(f"{path}: not a {system} rulebook this importer can read ({err})") from None
+    result = ImportResult(system, box, out, documents)
+    for doc in documents:
+        target = out / file_name(doc)
+        result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
+    result.unrepresented = unrepresented(module, text, documents)
+    return result
+
+
+def unrepresented(module: ModuleType, text: str, documents: list[dict[str, Any]]) -> list[str]:
+    """Source lines that no document holds: the system's own check, or the export diff."""
+    if hasattr(module, "unrepresented"):
+        return list(module.unrepresented(text, documents))
+    source = [line.rstrip() for line in text.splitlines() if line.strip()]
+    exported = [line.rstrip() for line in module.render(documents).splitlines() if line.strip()]
+    matcher = difflib.SequenceMatcher(a=source, b=exported, autojunk=False)
+    return [line for tag, i1, i2, _, _ in matcher.get_opcodes() if tag in ("delete", "replace") for line in source[i1:i2]]
+
+
+def existing(result: ImportResult) -> list[Path]:
+    return [path for path in result.files if path.exists()]
+
+
+def write(result: ImportResult, *, force: bool) -> list[Path]:
+    clashes = existing(result)
+    if clashes and not force:
+        raise UsageError(
+            f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
+            "(use --force to overwrite, --dry-run to see the plan)"
+        )
+    result.out.mkdir(parents=True, exist_ok=True)
+    for path, text in result.files.items():
+        yamlio.atomic_write(path, text)
+    return list(result.files)
+
+
+def summary(result: ImportResult) -> str:
+    return (
+        f"{result.system} / {result.box}: {len(result.files)} files, {result.cards} cards, "
+        f"{result.gap_notes} gap notes, {result.kept_lines} lines kept verbatim, "
+        f"{len(result.unrepresented)} unrepresented lines"
+    )
+
+
+def load_documents(paths: list[Path]) -> list[dict[str, Any]]:
+    from cardkit.validate import collect_files
+
+    documents = []
+    for path in collect_files(paths):
+        try:
+            data = yamlio.load_text(yamlio.read_text(path))
+        except yamlio.YamlProblem as problem:
+            raise InputError(f"{path}:{problem.line}:{problem.column}: {problem.message}") from None
+        if isinstance(data, dict):
+            documents.append(data)
+    return documents
+
+
+def export_rulebook(paths: list[Path]) -> str:
+    documents = load_documents(paths)
+    systems = {str(doc.get("kind", "")).split("/", 1)[0] for doc in documents}
+    if len(systems) != 1:
+        raise UsageError(f"export one box at a time; these files hold {sorted(systems) or 'no documents'}")
+    module = system_module(systems.pop())
+    if not hasattr(module, "render"):
+        raise UsageError("this system's rulebooks are raw layout text; there is no export for them")
+    try:
+        return str(module.render(documents))
+    except (KeyError, TypeError, ValueError, StopIteration) as err:
+        raise InputError(f"cannot export: the documents are incomplete ({err}); run cardkit validate") from None
