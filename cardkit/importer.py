@@ -35,12 +35,17 @@ class ImportResult:
     documents: list[dict[str, Any]]
     files: dict[Path, str] = field(default_factory=dict)
     unrepresented: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def cards(self) -> int:
         return _count(
             self.documents,
-            lambda key, value: key == "cards" and isinstance(value, list) and all(isinstance(c, dict) for c in value),
+            lambda key, value: (
+                key == "cards"
+                and isinstance(value, list)
+                and all(isinstance(c, dict) for c in value)
+            ),
         )
 
     @property
@@ -104,7 +109,9 @@ def _source_name(path: Path) -> str:
         return path.name
 
 
-def plan_import(path: Path, out: Path, *, system: str | None = None, box: str | None = None) -> ImportResult:
+def plan_import(
+    path: Path, out: Path, *, system: str | None = None, box: str | None = None
+) -> ImportResult:
     try:
         text = yamlio.decode(path.read_bytes())
     except OSError as err:
@@ -117,12 +124,16 @@ def plan_import(path: Path, out: Path, *, system: str | None = None, box: str | 
     try:
         documents = module.parse(text, box, _source_name(path))
     except (ValueError, StopIteration) as err:
-        raise InputError(f"{path}: not a {system} rulebook this importer can read ({err})") from None
+        raise InputError(
+            f"{path}: not a {system} rulebook this importer can read ({err})"
+        ) from None
     result = ImportResult(system, box, out, documents)
     for doc in documents:
         target = out / file_name(doc)
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
     result.unrepresented = unrepresented(module, text, documents)
+    if hasattr(module, "warnings"):
+        result.warnings = list(module.warnings(documents))
     return result
 
 
@@ -133,7 +144,12 @@ def unrepresented(module: ModuleType, text: str, documents: list[dict[str, Any]]
     source = [line.rstrip() for line in text.splitlines() if line.strip()]
     exported = [line.rstrip() for line in module.render(documents).splitlines() if line.strip()]
     matcher = difflib.SequenceMatcher(a=source, b=exported, autojunk=False)
-    return [line for tag, i1, i2, _, _ in matcher.get_opcodes() if tag in ("delete", "replace") for line in source[i1:i2]]
+    return [
+        line
+        for tag, i1, i2, _, _ in matcher.get_opcodes()
+        if tag in ("delete", "replace")
+        for line in source[i1:i2]
+    ]
 
 
 def existing(result: ImportResult) -> list[Path]:
@@ -157,6 +173,7 @@ def summary(result: ImportResult) -> str:
     return (
         f"{result.system} / {result.box}: {len(result.files)} files, {result.cards} cards, "
         f"{result.gap_notes} gap notes, {result.kept_lines} lines kept verbatim, "
+        f"{len(result.warnings)} sentences not understood, "
         f"{len(result.unrepresented)} unrepresented lines"
     )
 
@@ -179,11 +196,15 @@ def export_rulebook(paths: list[Path]) -> str:
     documents = load_documents(paths)
     systems = {str(doc.get("kind", "")).split("/", 1)[0] for doc in documents}
     if len(systems) != 1:
-        raise UsageError(f"export one box at a time; these files hold {sorted(systems) or 'no documents'}")
+        raise UsageError(
+            f"export one box at a time; these files hold {sorted(systems) or 'no documents'}"
+        )
     module = system_module(systems.pop())
     if not hasattr(module, "render"):
         raise UsageError("this system's rulebooks are raw layout text; there is no export for them")
     try:
         return str(module.render(documents))
     except (KeyError, TypeError, ValueError, StopIteration) as err:
-        raise InputError(f"cannot export: the documents are incomplete ({err}); run cardkit validate") from None
+        raise InputError(
+            f"cannot export: the documents are incomplete ({err}); run cardkit validate"
+        ) from None

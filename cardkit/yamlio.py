@@ -267,10 +267,15 @@ def atomic_write(path: Path, text: str, *, fsync: Callable[[int], None] = os.fsy
 def _flowable(value: Any) -> bool:
     """Small mappings of scalars (token counts, sources) read best on one line."""
     if isinstance(value, dict):
-        return bool(value) and all(
-            isinstance(v, str | int | float | bool | type(None)) or (isinstance(v, dict) and _flowable(v))
-            for v in value.values()
-        ) and len(repr(value)) <= 110
+        return (
+            bool(value)
+            and all(
+                isinstance(v, str | int | float | bool | type(None))
+                or (isinstance(v, dict) and _flowable(v))
+                for v in value.values()
+            )
+            and len(repr(value)) <= 110
+        )
     return False
 
 
@@ -284,7 +289,9 @@ def _to_ruamel(value: Any) -> Any:
         return mapping
     if isinstance(value, list):
         seq = CommentedSeq(_to_ruamel(v) for v in value)
-        scalars = all(isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value)
+        scalars = all(
+            isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value
+        )
         if value and scalars and len(repr(value)) <= 90:
             seq.fa.set_flow_style()
         return seq

@@ -24,7 +24,11 @@ def default_gap(text: str) -> dict[str, Any]:
 def body_items(blocks: list[Block], gap: GapParser = default_gap) -> list[Any]:
     items: list[Any] = []
     for block in blocks:
-        if block.kind == "para" and len(block.lines) == 1 and block.lines[0].text.startswith(GAP_PREFIX):
+        if (
+            block.kind == "para"
+            and len(block.lines) == 1
+            and block.lines[0].text.startswith(GAP_PREFIX)
+        ):
             items.append({"gap": gap(block.lines[0].text[len(GAP_PREFIX) :])})
         else:
             items.append(body_or_kept(block))
@@ -55,14 +59,20 @@ def section_data(section: Section, gap: GapParser = default_gap) -> dict[str, An
 DocumentRenderer = Callable[[str], Groups]
 
 
-def render_section(data: dict[str, Any], documents: DocumentRenderer | None = None, extra: Callable[[dict[str, Any]], Groups] | None = None) -> Groups:
+def render_section(
+    data: dict[str, Any],
+    documents: DocumentRenderer | None = None,
+    extra: Callable[[dict[str, Any]], Groups] | None = None,
+) -> Groups:
     groups: Groups = [[str(data["title"])]]
     groups.extend(render_items(data.get("body", [])))
     if extra is not None:
         groups.extend(extra(data))
     for ref in data.get("documents", []):
         if documents is None:
-            raise ValueError(f"section {data['title']!r} refers to documents but none can be rendered")
+            raise ValueError(
+                f"section {data['title']!r} refers to documents but none can be rendered"
+            )
         groups.extend(documents(ref))
     for child in data.get("sections", []):
         groups.extend(render_section(child, documents, extra))

@@ -86,7 +86,8 @@ def _deck_group(item: str) -> dict[str, Any] | None:
 
 def render_deck_group(group: dict[str, Any]) -> str:
     parts = [c["name"] + (f" (x{c['count']})" if c["count"] != 1 else "") for c in group["cards"]]
-    return f"{group['name']}: " + group.get("separator", ", ").join(parts)
+    separator = str(group.get("separator", ", "))
+    return f"{group['name']}: " + separator.join(parts)
 
 
 class _Book:
@@ -98,12 +99,20 @@ class _Book:
         slug = slugify(title)
         if slug in self.documents or slug == self.box:
             slug = f"{slugify(kind)}-{slug}"
-        document = {"kind": f"{SYSTEM}/{kind}", "id": slug, "name": title, "box": self.box,
-                    "source": {"file": self.source, "lines": str(section.line)}, **fields}
+        document = {
+            "kind": f"{SYSTEM}/{kind}",
+            "id": slug,
+            "name": title,
+            "box": self.box,
+            "source": {"file": self.source, "lines": str(section.line)},
+            **fields,
+        }
         self.documents[slug] = document
         return slug
 
-    def entry(self, section: Section, expansion: dict[str, Any], parents: list[str]) -> dict[str, Any]:
+    def entry(
+        self, section: Section, expansion: dict[str, Any], parents: list[str]
+    ) -> dict[str, Any]:
         title = section.title
         if title == "Components" and not section.children:
             items = [line.text.removeprefix("• ") for b in section.blocks for line in b.lines]
@@ -117,7 +126,19 @@ class _Book:
                 return {"title": title, "body": generic.body_items(section.blocks), "include": key}
         if parents[-1:] == ["Underling Villain Setup and Play Tips"] and not section.children:
             body = generic.body_items(section.blocks)
-            return {"title": title, "documents": [self.doc("villain-setup", title, section, villain=title, setup=body[:1], tips=body[1:])]}
+            return {
+                "title": title,
+                "documents": [
+                    self.doc(
+                        "villain-setup",
+                        title,
+                        section,
+                        villain=title,
+                        setup=body[:1],
+                        tips=body[1:],
+                    )
+                ],
+            }
         if parents[-1:] == ["Scenarios"]:
             return {"title": title, "documents": [self.scenario(section)]}
         if parents[-1:] == ["Starter Decks"] and " / " in title:
@@ -125,7 +146,12 @@ class _Book:
             if deck:
                 return {"title": title, "documents": [deck]}
         if title.endswith("Sense Deck") and not section.children:
-            return {"title": title, "documents": [self.doc("sense-deck", title, section, text=generic.body_items(section.blocks))]}
+            return {
+                "title": title,
+                "documents": [
+                    self.doc("sense-deck", title, section, text=generic.body_items(section.blocks))
+                ],
+            }
         if title == "Frequently Asked Questions":
             faq = self.faq(section)
             if faq:
@@ -138,7 +164,9 @@ class _Book:
         if section.blocks:
             data["body"] = generic.body_items(section.blocks)
         if section.children:
-            data["sections"] = [self.entry(c, expansion, [*parents, title]) for c in section.children]
+            data["sections"] = [
+                self.entry(c, expansion, [*parents, title]) for c in section.children
+            ]
         return data
 
     def scenario(self, section: Section) -> str:
@@ -162,7 +190,8 @@ class _Book:
 
     def decklist(self, section: Section) -> str | None:
         hero, _, aspect = section.title.partition(" / ")
-        intro, groups = [], []
+        intro: list[Any] = []
+        groups: list[dict[str, Any]] = []
         for block in section.blocks:
             if block.kind == "bullets" and not groups:
                 parsed = [_deck_group(line.text.removeprefix("• ")) for line in block.lines]
@@ -178,24 +207,31 @@ class _Book:
                 return None
             else:
                 intro.append(generic.body_items([block])[0])
-        return self.doc("decklist", section.title, section, hero=hero, aspect=aspect, intro=intro, groups=groups)
+        return self.doc(
+            "decklist", section.title, section, hero=hero, aspect=aspect, intro=intro, groups=groups
+        )
 
     def faq(self, section: Section) -> str | None:
         entries = []
         for topic in section.walk()[1:]:
-            paras = [b.lines[0].text for b in topic.blocks if b.kind == "para" and len(b.lines) == 1]
+            paras = [
+                b.lines[0].text for b in topic.blocks if b.kind == "para" and len(b.lines) == 1
+            ]
             if len(paras) != len(topic.blocks) or len(paras) % 2:
                 return None
             for question, answer in zip(paras[::2], paras[1::2], strict=True):
                 if not (question.startswith("Q. ") and answer.startswith("A. ")):
                     return None
-                entries.append({"topic": topic.title, "question": question[3:], "answer": answer[3:]})
+                entries.append(
+                    {"topic": topic.title, "question": question[3:], "answer": answer[3:]}
+                )
         if section.blocks:
             return None
         return self.doc("faq", section.title, section, entries=entries)
 
     def campaign_log(self, section: Section) -> str | None:
-        intro, fields = [], []
+        intro: list[Any] = []
+        fields: list[dict[str, str]] = []
         for block in section.blocks:
             if block.kind == "bullets" and not fields:
                 for line in block.lines:
@@ -221,9 +257,13 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
     outline = parse_outline(text, level_hint)
     book = _Book(box, source)
     expansion: dict[str, Any] = {
-        "kind": f"{SYSTEM}/expansion", "id": box,
-        "name": outline.title.text.removeprefix("Marvel Champions: The Card Game – ").removesuffix(" Rulebook"),
-        "source": {"file": source}, "title": outline.title.text,
+        "kind": f"{SYSTEM}/expansion",
+        "id": box,
+        "name": outline.title.text.removeprefix("Marvel Champions: The Card Game – ").removesuffix(
+            " Rulebook"
+        ),
+        "source": {"file": source},
+        "title": outline.title.text,
     }
     if outline.toc:
         expansion["contents"] = [{"title": e.title, "level": e.level} for e in outline.toc]
@@ -284,7 +324,12 @@ def render_document(doc: dict[str, Any]) -> Groups:
         return groups
     if kind == "campaign-log":
         groups = generic.render_items(doc["intro"])
-        groups.append([f"• {f['label']}: {f['text']}" if "text" in f else f"• {f['label']}" for f in doc["fields"]])
+        groups.append(
+            [
+                f"• {f['label']}: {f['text']}" if "text" in f else f"• {f['label']}"
+                for f in doc["fields"]
+            ]
+        )
         return groups
     groups = generic.render_items(doc.get("intro", []))
     for section in doc.get("sections", []):

@@ -20,7 +20,7 @@ _NAMED = re.compile(r"^(?P<name>[A-Z][^:.]{0,40}?): (?P<text>.+)$")
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
-def _effect(text: str) -> dict[str, str]:
+def _effect(text: str) -> dict[str, Any]:
     match = _NAMED.match(text)
     return {"name": match["name"], "text": match["text"]} if match else {"text": text}
 
@@ -64,8 +64,11 @@ def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[s
         if parsed is not None:
             place_sentence = match["sentence"]
             before, after = rest[: match.start()].rstrip(), rest[match.end() :].lstrip()
-            card["place"] = parsed if parsed == "none" else {**({"anchor": anchor} if anchor != "villain" else {}), **parsed}
-    effects = []
+            if isinstance(parsed, dict):
+                card["place"] = {**({"anchor": anchor} if anchor != "villain" else {}), **parsed}
+            else:
+                card["place"] = parsed
+    effects: list[dict[str, Any]] = []
     if before:
         effects.append(_effect(before))
     if after:
@@ -75,9 +78,9 @@ def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[s
     if notes:
         card["notes"] = notes
         card.setdefault("unconfirmed", []).append("place")
-    if place_sentence is not None and isinstance(card.get("place"), dict):
-        if placement.render(card["place"], villain) != place_sentence:
-            card["place"]["text"] = place_sentence
+    place = card.get("place")
+    if isinstance(place, dict) and placement.render(place, villain) != place_sentence:
+        place["text"] = place_sentence
     return card
 
 
@@ -174,7 +177,7 @@ def render_bullet_card(card: dict[str, Any]) -> str:
 
 
 def declared_count(intro: str) -> int | None:
-    """"The X Threat deck has six cards: ..." -> 6."""
+    """ "The X Threat deck has six cards: ..." -> 6."""
     words = "|".join(_WORDS)
     match = re.search(rf"\b({words}|\d+) (?:[A-Z][\w!-]* ){{0,3}}cards\b", intro)
     if match is None:

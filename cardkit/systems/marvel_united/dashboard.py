@@ -11,7 +11,8 @@ from cardkit.rulebook.generic import GAP_PREFIX, Groups, render_items
 from cardkit.rulebook.outline import Block
 
 PLAYER_COUNT_LABEL = (
-    "Player-count table (printed in the lower left of the Dashboard; the card gives no label for it)"
+    "Player-count table (printed in the lower left of the Dashboard; "
+    "the card gives no label for it)"
 )
 STARTING_TOKENS = "Heroes' starting tokens: "
 SPECIAL_SETUP = "Special Setup: "
@@ -130,7 +131,11 @@ def parse(blocks: list[Block], gap: Callable[[str], dict[str, Any]]) -> dict[str
             if track:
                 entry["track"] = {"min": int(track[1]), "max": int(track[2])}
             data[current] = entry
-        elif text is not None and text.startswith(PLAYER_COUNT_LABEL + ": ") and "player_count" not in data:
+        elif (
+            text is not None
+            and text.startswith(PLAYER_COUNT_LABEL + ": ")
+            and "player_count" not in data
+        ):
             current = "player_count"
             data[current] = player_count(text[len(PLAYER_COUNT_LABEL) + 2 :])
         elif back and "back" not in data:

@@ -19,7 +19,11 @@ _FIELD_HINTS: list[tuple[str, str, str]] = [
     (r"Villainous Plot box", "dashboard", "dashboard/villainous_plot"),
     (r"Back of the Dashboard|starting tokens", "dashboard", "dashboard/back"),
     (r"Dashboard", "dashboard", "dashboard"),
-    (r"token placements|token counts|placement counts|Icon counts per slot|every placement", "masterplan", "masterplan/cards/*/place"),
+    (
+        r"token placements|token counts|placement counts|Icon counts per slot|every placement",
+        "masterplan",
+        "masterplan/cards/*/place",
+    ),
     (r"BAM! icon", "masterplan", "masterplan/cards/*/bam"),
     (r"card counts", "threats", "threats/cards/*/copies"),
     (r"Henchman|Threat", "threats", "threats/cards/*/text"),

@@ -104,12 +104,13 @@ def render(place: Any, villain: str) -> str:
     values = list(slots.values())
     if len(slots) == 3 and values[0] == values[1] == values[2]:
         return f"Place {_tokens_text(values[0])} in each of the three Locations."
-    where = {"left": "the left Location", "villain": f"{possessive(villain)} Location", "right": "the right Location"}
+    where = {
+        "left": "the left Location",
+        "villain": f"{possessive(villain)} Location",
+        "right": "the right Location",
+    }
     clauses = [f"{_tokens_text(tokens)} in {where[slot]}" for slot, tokens in slots.items()]
-    if len(clauses) == 1:
-        joined = clauses[0]
-    else:
-        joined = ", ".join(clauses[:-1]) + " and " + clauses[-1]
+    joined = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
     return f"Place {joined}."
 
 
@@ -122,7 +123,7 @@ def counts(place: Any) -> Placement:
 
 def sentence(place: Any, villain: str) -> str:
     """The sentence to print: the kept source wording while it still says the same counts."""
-    if isinstance(place, dict) and isinstance(place.get("text"), str):
-        if parse(place["text"]) == counts(place):
-            return str(place["text"])
+    kept = place.get("text") if isinstance(place, dict) else None
+    if isinstance(kept, str) and parse(kept) == counts(place):
+        return kept
     return render(place, villain)

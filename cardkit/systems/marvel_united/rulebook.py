@@ -17,7 +17,9 @@ from cardkit.rulebook.outline import TOC_TITLE, Outline, Section, parse_outline
 from cardkit.systems.marvel_united import sheets, villain
 
 SYSTEM = "marvel-united"
-_COMPONENT = re.compile(r"^(?P<count>\d+) (?P<name>.+?)(?: \((?P<each>\d+) for each (?P<per>[^)]+)\))?$")
+_COMPONENT = re.compile(
+    r"^(?P<count>\d+) (?P<name>.+?)(?: \((?P<each>\d+) for each (?P<per>[^)]+)\))?$"
+)
 
 
 def slugify(text: str) -> str:
@@ -37,7 +39,11 @@ def _component(item: str) -> dict[str, Any]:
 
 def render_component(component: dict[str, Any]) -> str:
     if component.get("count") is None:
-        return f"{component['name']}: {component['detail']}" if component.get("detail") else str(component["name"])
+        return (
+            f"{component['name']}: {component['detail']}"
+            if component.get("detail")
+            else str(component["name"])
+        )
     text = f"{component['count']} {component['name']}"
     if "each" in component:
         text += f" ({component['each']} for each {component['per']})"
@@ -56,8 +62,13 @@ class _Book:
         return base if base not in self.documents and base != self.box else f"{self.box}-{base}"
 
     def base(self, kind: str, title: str, section: Section) -> dict[str, Any]:
-        return {"kind": f"{SYSTEM}/{kind}", "id": self.slug(title), "name": title, "box": self.box,
-                "source": {"file": self.source, "lines": f"{section.line}-{_last_line(section)}"}}
+        return {
+            "kind": f"{SYSTEM}/{kind}",
+            "id": self.slug(title),
+            "name": title,
+            "box": self.box,
+            "source": {"file": self.source, "lines": f"{section.line}-{_last_line(section)}"},
+        }
 
     def add(self, doc: dict[str, Any]) -> str:
         self.documents[doc["id"]] = doc
@@ -70,7 +81,11 @@ class _Book:
             doc, extra = villain.build(section, self.base("villain", title, section), self.slug)
             ids = [self.add(doc)] + [self.add(e) for e in extra]
             return {"title": title, "documents": ids[:1]}
-        if title == "Components" and all(b.kind == "bullets" for b in section.blocks) and not section.children:
+        if (
+            title == "Components"
+            and all(b.kind == "bullets" for b in section.blocks)
+            and not section.children
+        ):
             items = [line.text.removeprefix("• ") for b in section.blocks for line in b.lines]
             box_doc["components"] = [_component(i) for i in items]
             return {"title": title, "include": "components"}
@@ -91,7 +106,12 @@ class _Book:
                 if section.children:
                     doc["sections"] = [generic.section_data(c, gap) for c in section.children]
                 return {"title": title, "documents": [self.add(doc)]}
-        if title.endswith(" Location") or "Mode" in title or "Challenge" in title or "Sinister Six" in title:
+        if (
+            title.endswith(" Location")
+            or "Mode" in title
+            or "Challenge" in title
+            or "Sinister Six" in title
+        ):
             kind = "location" if title.endswith(" Location") else "mode"
             doc = self.base(kind, title, section)
             if section.blocks:
@@ -128,8 +148,11 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
     outline = parse_outline(text)
     book = _Book(outline, box, source)
     box_doc: dict[str, Any] = {
-        "kind": f"{SYSTEM}/box", "id": box, "name": _box_name(outline.title.text),
-        "source": {"file": source}, "title": outline.title.text,
+        "kind": f"{SYSTEM}/box",
+        "id": box,
+        "name": _box_name(outline.title.text),
+        "source": {"file": source},
+        "title": outline.title.text,
     }
     if outline.toc:
         box_doc["contents"] = [{"title": e.title, "level": e.level} for e in outline.toc]
@@ -185,10 +208,37 @@ def render_document(doc: dict[str, Any], lookup: villain.Lookup) -> Groups:
     if kind in ("hero", "equipment"):
         groups.append([str(doc["name"])])
     if kind in ("henchmen", "weak-spot", "hero"):
-        groups.extend(sheets.render_sheet({k: v for k, v in doc.items() if k in ("intro", "declared", "cards", "after", "gaps", "body")}))
+        groups.extend(
+            sheets.render_sheet(
+                {
+                    k: v
+                    for k, v in doc.items()
+                    if k in ("intro", "declared", "cards", "after", "gaps", "body")
+                }
+            )
+        )
     else:
         groups.extend(generic.render_items(doc.get("intro", [])))
         groups.extend(generic.render_items(doc.get("body", [])))
     for section in doc.get("sections", []):
         groups.extend(generic.render_section(section))
     return groups
+
+
+_PLACEMENT_LIKE = re.compile(r"(?:^|[.!] )Place \d+ ")
+
+
+def warnings(documents: list[dict[str, Any]]) -> list[str]:
+    """Placement sentences the parser could not read: kept verbatim in the effect text."""
+    found = []
+    for doc in documents:
+        for card in doc.get("masterplan", {}).get("cards", []):
+            if "place" in card:
+                continue
+            for effect in card.get("effects", []):
+                if _PLACEMENT_LIKE.search(effect["text"]):
+                    where = f"{doc['id']} card {card['n']}"
+                    found.append(
+                        f"{where}: placement not understood, kept verbatim: {effect['text']}"
+                    )
+    return found

@@ -18,7 +18,11 @@ GapParser = Callable[[str], dict[str, Any]]
 
 
 def _gap_text(block: Block) -> str | None:
-    if block.kind == "para" and len(block.lines) == 1 and block.lines[0].text.startswith(GAP_PREFIX):
+    if (
+        block.kind == "para"
+        and len(block.lines) == 1
+        and block.lines[0].text.startswith(GAP_PREFIX)
+    ):
         return block.lines[0].text[len(GAP_PREFIX) :]
     return None
 

@@ -14,7 +14,11 @@ from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Section
 from cardkit.systems.marvel_united import dashboard, gapnotes, sheets
 
-PART_SUFFIXES = {"dashboard": " Dashboard", "threats": " Threat Cards", "masterplan": " Masterplan Deck"}
+PART_SUFFIXES = {
+    "dashboard": " Dashboard",
+    "threats": " Threat Cards",
+    "masterplan": " Masterplan Deck",
+}
 Lookup = Callable[[str], dict[str, Any]]
 
 
@@ -49,7 +53,9 @@ def _titled(part: dict[str, Any], title: str, default: str) -> dict[str, Any]:
     return part if title == default else {"title": title, **part}
 
 
-def build(section: Section, base: dict[str, Any], slug: Callable[[str], str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def build(
+    section: Section, base: dict[str, Any], slug: Callable[[str], str]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The villain document and any documents split off it (achievements)."""
     name = section.title
     doc: dict[str, Any] = {**base, "name": name}
@@ -65,7 +71,9 @@ def build(section: Section, base: dict[str, Any], slug: Callable[[str], str]) ->
                 part = {"body": generic.body_items(child.blocks, gap_parser("dashboard"))}
             doc["dashboard"] = _titled(part, child.title, default)
         elif kind == "threats" and "threats" not in doc:
-            doc["threats"] = _titled(sheets.parse_sheet(child.blocks, gap_parser("threats")), child.title, default)
+            doc["threats"] = _titled(
+                sheets.parse_sheet(child.blocks, gap_parser("threats")), child.title, default
+            )
         elif kind == "masterplan" and "masterplan" not in doc:
             part = sheets.parse_masterplan(child.blocks, name, gap_parser("masterplan"))
             doc["masterplan"] = _titled(part, child.title, default)
@@ -92,8 +100,15 @@ def build(section: Section, base: dict[str, Any], slug: Callable[[str], str]) ->
 def _achievements(section: Section) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for item in generic.body_items(section.blocks, gap_parser(None)):
-        if isinstance(item, dict) and "steps" in item and "entries" not in data and item.get("start", 1) == 1:
-            data["entries"] = [{"n": i, "text": text} for i, text in enumerate(item["steps"], start=1)]
+        if (
+            isinstance(item, dict)
+            and "steps" in item
+            and "entries" not in data
+            and item.get("start", 1) == 1
+        ):
+            data["entries"] = [
+                {"n": i, "text": text} for i, text in enumerate(item["steps"], start=1)
+            ]
         else:
             data.setdefault("after" if "entries" in data else "intro", []).append(item)
     return data
@@ -116,7 +131,11 @@ def render(doc: dict[str, Any], lookup: Lookup) -> Groups:
         if key in PART_SUFFIXES:
             groups.append([value.get("title", f"{name}{PART_SUFFIXES[key]}")])
             if key == "dashboard":
-                groups.extend(generic.render_items(value["body"]) if "body" in value else dashboard.render(value))
+                groups.extend(
+                    generic.render_items(value["body"])
+                    if "body" in value
+                    else dashboard.render(value)
+                )
             elif key == "threats":
                 groups.extend(sheets.render_sheet(value))
             else:

@@ -14,13 +14,23 @@ from typing import Any
 
 SYSTEM = "villainous"
 REFERENCE_TITLES = (
-    "Ending the Game", "Realm", "Locked Locations", "“Playing” Cards and “Moving” Cards",
-    "“Revealing” Cards and “Looking at” Cards", "“Finding” a Hero",
+    "Ending the Game",
+    "Realm",
+    "Locked Locations",
+    "“Playing” Cards and “Moving” Cards",
+    "“Revealing” Cards and “Looking at” Cards",
+    "“Finding” a Hero",
 )
 # Setup step openings, in the order the manual's text gives them.
 STEP_OPENINGS = (
-    "Each player chooses", "Place your Board", "Draw a starting hand", "If the right-most",
-    "Shuffle your Villain", "Shuffle your Fate", "Place the Power Tokens", "Choose a player to go first",
+    "Each player chooses",
+    "Place your Board",
+    "Draw a starting hand",
+    "If the right-most",
+    "Shuffle your Villain",
+    "Shuffle your Fate",
+    "Place the Power Tokens",
+    "Choose a player to go first",
 )
 SEAT_WORDS = {"first": [1], "second": [2], "third and fourth": [3, 4], "fifth and sixth": [5, 6]}
 POWER_WORDS = {"any": 0, "one": 1, "two": 2, "three": 3}
@@ -61,7 +71,10 @@ def _board(src: _Lines) -> tuple[dict[str, Any], str, str]:
     names = [src.lines[first].strip(), *_split_caps(others)]
     src.take(first, villain_line + 2)
     locations = [{"name": _title_case(n), "locked": False} for n in names]
-    board = {"locations": locations, "unconfirmed": [f"locations/{i}/locked" for i in range(len(locations))]}
+    board = {
+        "locations": locations,
+        "unconfirmed": [f"locations/{i}/locked" for i in range(len(locations))],
+    }
     objective_start = src.find("OBJECTIVE")
     end = src.find("Ending the Game", objective_start)
     objective = _join(src.take(objective_start + 1, end))
@@ -90,7 +103,12 @@ def _reference(src: _Lines) -> list[dict[str, Any]]:
                 paragraphs.append(line.strip())
             else:
                 paragraphs[-1] += " " + line.strip()
-        entries.append({"title": src.lines[start].strip(), "text": paragraphs if len(paragraphs) > 1 else paragraphs[0]})
+        entries.append(
+            {
+                "title": src.lines[start].strip(),
+                "text": paragraphs if len(paragraphs) > 1 else paragraphs[0],
+            }
+        )
     return entries
 
 
@@ -103,20 +121,28 @@ def _setup(src: _Lines) -> dict[str, Any]:
     steps = []
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else src.find("Lock Token", start)
-        text_lines = [line for line in src.lines[start:end] if line.strip() and not re.fullmatch(r"[\d ]+", line)]
+        text_lines = [
+            line
+            for line in src.lines[start:end]
+            if line.strip() and not re.fullmatch(r"[\d ]+", line)
+        ]
         src.used.update(i for i in range(start, end) if src.lines[i] in text_lines)
         steps.append({"n": index + 1, "text": _join(text_lines)})
     for step in steps[2:5]:
         step["unconfirmed"] = ["n"]
     labels_start, labels_end = src.find("Setup"), starts[0]
     labels = [line.strip() for line in src.take(labels_start + 1, labels_end)]
-    seats = _power_by_seat(steps[-1]["text"])
+    seats = _power_by_seat(str(steps[-1]["text"]))
     return {"steps": steps, "power_by_seat": {"seats": seats}, "labels": labels}
 
 
 def _power_by_seat(text: str) -> dict[str, int]:
     seats: dict[str, int] = {}
-    for who, amount in re.findall(r"The (first|second|third and fourth|fifth and sixth) players? (?:each )?(?:does not start with|takes?) (any|one|two|three) Power", text):
+    pattern = (
+        r"The (first|second|third and fourth|fifth and sixth) players? "
+        r"(?:each )?(?:does not start with|takes?) (any|one|two|three) Power"
+    )
+    for who, amount in re.findall(pattern, text):
         for seat in SEAT_WORDS[who]:
             seats[str(seat)] = POWER_WORDS[amount]
     return dict(sorted(seats.items()))
@@ -129,22 +155,48 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
     setup = _setup(src)
     villain_id = re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
     gap_board = {
-        "note": "the board's lock marks and the stray numbers printed above it (10, 3, 1 1 2, 3) are "
-        "layout residue of the PDF; which location carries a lock symbol cannot be read from the text.",
-        "deck": "board", "fields": ["board/locations/*/locked"], "status": "open",
+        "note": "the board's lock marks and the stray numbers printed above it (10, 3, 1 1 2, 3) "
+        "are layout residue of the PDF; which location carries a lock symbol cannot be read "
+        "from the text.",
+        "deck": "board",
+        "fields": ["board/locations/*/locked"],
+        "status": "open",
     }
     gap_steps = {
-        "note": "the setup illustration numbers its steps 1, 2, 5, 3, 4 in layout order; steps 3 to 5 are "
-        "numbered here in the order their text appears, not confirmed against the printed page.",
-        "deck": "setup", "fields": ["steps/*/n"], "cards": [3, 4, 5], "status": "open",
+        "note": "the setup illustration numbers its steps 1, 2, 5, 3, 4 in layout order; steps 3 "
+        "to 5 are numbered here in the order their text appears, not confirmed against the "
+        "printed page.",
+        "deck": "setup",
+        "fields": ["steps/*/n"],
+        "cards": [3, 4, 5],
+        "status": "open",
     }
     base = {"source": {"file": source}}
     documents = [
-        {"kind": f"{SYSTEM}/villain", "id": villain_id, "name": name, **base, "board": board,
-         "objective": objective, "gaps": [gap_board]},
-        {"kind": f"{SYSTEM}/setup", "id": f"{box}-setup", "name": "Setup", **base, **setup, "gaps": [gap_steps]},
-        {"kind": f"{SYSTEM}/rules-reference", "id": f"{box}-reference", "name": "Reference", **base,
-         "entries": reference},
+        {
+            "kind": f"{SYSTEM}/villain",
+            "id": villain_id,
+            "name": name,
+            **base,
+            "board": board,
+            "objective": objective,
+            "gaps": [gap_board],
+        },
+        {
+            "kind": f"{SYSTEM}/setup",
+            "id": f"{box}-setup",
+            "name": "Setup",
+            **base,
+            **setup,
+            "gaps": [gap_steps],
+        },
+        {
+            "kind": f"{SYSTEM}/rules-reference",
+            "id": f"{box}-reference",
+            "name": "Reference",
+            **base,
+            "entries": reference,
+        },
     ]
     kept = src.kept()
     if kept:
