@@ -13,6 +13,7 @@ from cardkit.systems.marvel_united import placement
 
 _MP_HEAD = re.compile(r"^(?P<n>\d+)\. (?P<body>.*)$")
 _MOVE = re.compile(r"^Move (?P<move>\d+|\*)\.(?: |$)")
+_MOVE_SENTENCE = re.compile(r"^(?P<movement>Move (?!\d|\*)[^.]*\.)(?: |$)")
 _MOVEMENT = re.compile(r' The movement on this card is "(?P<text>[^"]+)"$')
 _NOTE = re.compile(r" \((?P<note>[^()]*not confirmed[^()]*)\)$")
 _PLACE = re.compile(r"(?:^|(?<=[.!] ))(?P<sentence>Place [^.]*?\.|No tokens placed\.)(?= |$)")
@@ -36,11 +37,14 @@ def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[s
         return None
     card: dict[str, Any] = {"n": int(head["n"])}
     body = head["body"]
-    move = _MOVE.match(body)
+    move = _MOVE.match(body) or _MOVE_SENTENCE.match(body)
     if move is None:
         card["text"] = body
         return card
-    card["move"] = "*" if move["move"] == "*" else int(move["move"])
+    if "movement" in move.groupdict():
+        card["movement"] = move["movement"]  # a sentence printed where the Move value goes
+    else:
+        card["move"] = "*" if move["move"] == "*" else int(move["move"])
     rest = body[move.end() :]
     movement = _MOVEMENT.search(rest)
     if movement:
@@ -85,9 +89,12 @@ def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[s
 
 
 def render_masterplan(card: dict[str, Any], villain: str) -> str:
-    if "move" not in card:
+    if "movement" in card:
+        parts = [f"{card['n']}. {card['movement']}"]
+    elif "move" in card:
+        parts = [f"{card['n']}. Move {card['move']}."]
+    else:
         return f"{card['n']}. {card.get('text', '')}"
-    parts = [f"{card['n']}. Move {card['move']}."]
     if card.get("ritual"):
         parts.append("Ritual card.")
     if card.get("bam"):

@@ -233,6 +233,8 @@ def warnings(documents: list[dict[str, Any]]) -> list[str]:
     found = []
     for doc in documents:
         for card in doc.get("masterplan", {}).get("cards", []):
+            if "text" in card:
+                found.append(f"{doc['id']} card {card['n']}: line not understood, kept verbatim")
             if "place" in card:
                 continue
             for effect in card.get("effects", []):

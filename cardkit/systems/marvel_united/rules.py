@@ -1,1 +1,234 @@
-"""Rules for this system. Game rules arrive with the gaps issue."""
+"""Marvel United rules: what a schema cannot see, from deck sizes to what gap notes claim.
+
+Each finding here is also an inferred gap for `cardkit gaps`. Things that are
+consistent stay quiet: a sheet that declares extra cards, henchmen beside threats,
+a challenge printed on another villain's sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from cardkit.model import Document, Pointer, Severity
+from cardkit.rules import Finding, Tree, document_rule, tree_rule
+from cardkit.systems.marvel_united import gapnotes, placement
+
+SYSTEM = "marvel-united"
+VILLAIN = [f"{SYSTEM}/villain"]
+DEFAULT_DECK = {"masterplan": 12, "threats": 6}
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+MAX_SLOT = 5  # no printed diagram shows more tokens of one kind in one slot
+Result = Iterator[tuple[Pointer, str]]
+
+
+def _numbers(text: str) -> set[int]:
+    words = re.findall(r"\b(\w+)\b", text.lower())
+    return {_NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w) for w in words if w in _NUMBER_WORDS or w.isdigit()}
+
+
+def _intro_text(part: dict[str, Any]) -> str:
+    return " ".join(item for item in part.get("intro", []) if isinstance(item, str))
+
+
+def deck_sizes(tree: Tree) -> dict[str, dict[str, int]]:
+    """Per box: the deck sizes its component list states ("60 Master Plan Cards (12 for each Villain)")."""
+    sizes: dict[str, dict[str, int]] = {}
+    for doc in tree.documents:
+        if doc.kind != f"{SYSTEM}/box" or doc.id is None:
+            continue
+        for component in doc.data.get("components", []):
+            name, each = str(component.get("name", "")).lower(), component.get("each")
+            if each is None or component.get("per", "").lower() != "villain":
+                continue
+            if "master plan" in name:
+                sizes.setdefault(doc.id, {})["masterplan"] = int(each)
+            elif "threat" in name:
+                sizes.setdefault(doc.id, {})["threats"] = int(each)
+    return sizes
+
+
+def threat_total(cards: list[dict[str, Any]]) -> int:
+    return sum(int(c.get("copies", 1)) for c in cards if c.get("type") != "challenge")
+
+
+@tree_rule("MU101", Severity.WARNING, "A deck has not the number of cards its box says (12 master plan, 6 threat).", system=SYSTEM)
+def deck_size(tree: Tree) -> Iterator[Finding]:
+    sizes = deck_sizes(tree)
+    for doc in tree.documents:
+        if doc.kind != f"{SYSTEM}/villain":
+            continue
+        expected = {**DEFAULT_DECK, **sizes.get(str(doc.data.get("box")), {})}
+        masterplan = doc.data.get("masterplan", {}).get("cards", [])
+        if masterplan and len(masterplan) != expected["masterplan"]:
+            yield Finding(doc, ("masterplan", "cards"), f"the master plan deck lists {len(masterplan)} of {expected['masterplan']} cards")
+        threats = doc.data.get("threats", {})
+        cards = threats.get("cards", [])
+        total = threat_total(cards)
+        said = _numbers(_intro_text(threats))
+        if cards and total != expected["threats"] and not {total, expected["threats"]} <= said:
+            yield Finding(doc, ("threats", "cards"), f"the threat deck holds {total} cards, not {expected['threats']}")
+
+
+@document_rule("MU102", Severity.WARNING, "A threat deck's declared count disagrees with the cards listed.", system=SYSTEM, kinds=VILLAIN)
+def declared_count(doc: Document) -> Result:
+    threats = doc.data.get("threats", {})
+    declared = threats.get("declared", {}).get("count")
+    cards = threats.get("cards", [])
+    if declared is not None and cards and threat_total(cards) != declared:
+        if threat_total(cards) not in _numbers(_intro_text(threats)):
+            yield ("threats", "declared", "count"), f"the deck is declared as {declared} cards but lists {threat_total(cards)}"
+
+
+@document_rule("MU103", Severity.ERROR, "Two master plan cards carry the same number.", system=SYSTEM, kinds=VILLAIN)
+def duplicate_numbers(doc: Document) -> Result:
+    seen: set[int] = set()
+    for index, card in enumerate(doc.data.get("masterplan", {}).get("cards", [])):
+        if card["n"] in seen:
+            yield ("masterplan", "cards", index, "n"), f"master plan card {card['n']} is listed twice"
+        seen.add(card["n"])
+
+
+@document_rule("MU104", Severity.WARNING, "Master plan card numbers skip a number.", system=SYSTEM, kinds=VILLAIN)
+def numbering_gaps(doc: Document) -> Result:
+    numbers = [c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])]
+    if numbers:
+        missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
+        if missing:
+            yield ("masterplan", "cards"), f"master plan cards {', '.join(map(str, missing))} are missing from the numbering"
+
+
+def _all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
+    for part in ("dashboard", "threats", "masterplan"):
+        for index, gap in enumerate(doc.data.get(part, {}).get("gaps", [])):
+            yield (part, "gaps", index), gap
+
+
+@document_rule("MU105", Severity.WARNING, "A gap note names a card its deck does not have.", system=SYSTEM, kinds=VILLAIN)
+def note_names_missing_card(doc: Document) -> Result:
+    numbers = {c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])}
+    for pointer, gap in _all_gaps(doc):
+        if gap.get("deck") != "masterplan" or not numbers:
+            continue
+        missing = [n for n in gap.get("cards", []) if n not in numbers]
+        if missing:
+            listed = ", ".join(map(str, missing))
+            yield (*pointer, "cards"), f"the note names card(s) {listed}, but the deck lists only {len(numbers)} (up to {max(numbers)})"
+
+
+_READ_AS = re.compile(
+    r"(?P<who>[Cc]ards? [\d, and]+(?: \([^)]*\))?|The [A-Z][\w' ]+? card|The Move \d cards \([\d and]+\)) "
+    r"(?:were |was |is |are )?read as (?P<what>(?:one|two|three|\d) [^.;,]*?Locations?)(?=[.;,]|$)"
+)
+
+
+def _claimed(what: str) -> Any:
+    for word, value in _NUMBER_WORDS.items():
+        what = re.sub(rf"\b{word}\b", str(value), what)
+    return placement.parse(f"Place {what}.")
+
+
+@document_rule("MU106", Severity.WARNING, "A gap note describes a placement the card does not carry.", system=SYSTEM, kinds=VILLAIN)
+def note_contradicts_data(doc: Document) -> Result:
+    cards = doc.data.get("masterplan", {}).get("cards", [])
+    for pointer, gap in _all_gaps(doc):
+        for match in _READ_AS.finditer(gap["note"]):
+            claim = _claimed(match["what"])
+            if not isinstance(claim, dict):
+                continue
+            who = match["who"]
+            named = gapnotes.card_numbers(who)
+            if not named:
+                effect = who.removesuffix(" card")
+                names = {effect, effect.removeprefix("The ")}
+                named = [c["n"] for c in cards if any(e.get("name") in names for e in c.get("effects", []))]
+                if not named:
+                    yield (*pointer, "note"), f"the note describes '{who}', which no card is"
+                    continue
+            for card in cards:
+                if card["n"] in named and placement.counts(card.get("place")) != claim:
+                    yield (*pointer, "note"), f"the note reads card {card['n']} as '{match['what']}', but the card carries {_describe(card.get('place'))}"
+
+
+def _describe(place: Any) -> str:
+    if place is None:
+        return "no placement"
+    if place == "none":
+        return "'No tokens placed'"
+    return placement.render(place, "the Villain").removeprefix("Place ").removesuffix(".")
+
+
+@document_rule("MU107", Severity.WARNING, "A player-count table is missing, incomplete or shrinks as Heroes are added.", system=SYSTEM, kinds=VILLAIN)
+def player_count(doc: Document) -> Result:
+    dashboard = doc.data.get("dashboard")
+    if not dashboard or "body" in dashboard:
+        return
+    table = dashboard.get("player_count")
+    explained = any("dashboard/player_count" in g.get("fields", []) for _, g in _all_gaps(doc))
+    if table is None:
+        if not explained:
+            yield ("dashboard",), "the Dashboard has no player-count table"
+        return
+    heroes = table["heroes"]
+    absent = [n for n in ("2", "3", "4") if n not in heroes]
+    if absent:
+        yield ("dashboard", "player_count", "heroes"), f"no entry for {', '.join(absent)} Heroes"
+    blank = [n for n, v in heroes.items() if v is None]
+    if blank:
+        yield ("dashboard", "player_count", "heroes"), f"the {', '.join(blank)} Heroes entries have no number"
+    values = [(int(n), v) for n, v in sorted(heroes.items(), key=lambda kv: int(kv[0])) if v is not None]
+    for (n1, v1), (n2, v2) in zip(values, values[1:], strict=False):
+        if v2 < v1:
+            yield ("dashboard", "player_count", "heroes", str(n2)), f"the value drops from {v1} ({n1} Heroes) to {v2} ({n2} Heroes)"
+
+
+@document_rule("MU108", Severity.WARNING, "A Dashboard lacks BAM!, Overflow or a Villainous Plot / Heroic Goal.", system=SYSTEM, kinds=VILLAIN)
+def dashboard_sections(doc: Document) -> Result:
+    dashboard = doc.data.get("dashboard")
+    if not dashboard or "body" in dashboard:
+        return
+    noted = " ".join(g["note"] for _, g in _all_gaps(doc))
+    wanted = {"bam": "BAM!", "overflow": "Overflow"}
+    for key, label in wanted.items():
+        if key not in dashboard and label not in noted:
+            yield ("dashboard",), f"the Dashboard has no {label} effect"
+    if not {"villainous_plot", "heroic_goal"} & set(dashboard) and "Villainous Plot" not in noted:
+        yield ("dashboard",), "the Dashboard has no Villainous Plot or Heroic Goal"
+
+
+@document_rule("MU109", Severity.WARNING, "A villain with a Dashboard has no threat or no master plan cards.", system=SYSTEM, kinds=VILLAIN)
+def missing_decks(doc: Document) -> Result:
+    if "dashboard" not in doc.data:
+        return
+    for part, label in (("threats", "threat"), ("masterplan", "master plan")):
+        if not doc.data.get(part, {}).get("cards") and "body" not in doc.data.get(part, {}):
+            yield ((part,) if part in doc.data else ()), f"no {label} cards are transcribed"
+
+
+@document_rule("MU110", Severity.WARNING, "A placement's counts are implausible or disagree with its kept wording.", system=SYSTEM, kinds=VILLAIN)
+def placement_sanity(doc: Document) -> Result:
+    for index, card in enumerate(doc.data.get("masterplan", {}).get("cards", [])):
+        place = card.get("place")
+        if not isinstance(place, dict):
+            continue
+        where: Pointer = ("masterplan", "cards", index, "place")
+        for slot, tokens in placement.counts(place).items():
+            for token, count in tokens.items():
+                if count > MAX_SLOT:
+                    yield (*where, slot, token), f"card {card['n']} places {count} {token} tokens in one slot"
+                if count == 0:
+                    yield (*where, slot, token), f"card {card['n']} lists 0 {token} tokens; leave the token out instead"
+        kept = place.get("text")
+        if isinstance(kept, str) and placement.parse(kept) != placement.counts(place):
+            yield (*where, "text"), f"card {card['n']}'s kept wording no longer matches its counts; export prints the counts"
+        if not placement.counts(place):
+            yield where, f"card {card['n']} has a placement with no tokens; write 'none' for 'No tokens placed'"
+
+
+def _copies(cards: list[dict[str, Any]]) -> Counter[str]:
+    return Counter({str(c["name"]): int(c.get("copies", 1)) for c in cards})
