@@ -129,7 +129,7 @@ _READ_AS = re.compile(
 
 def _claimed(what: str) -> Any:
     for word, value in _NUMBER_WORDS.items():
-        what = re.sub(rf"\b{word}\b", str(value), what)
+        what = re.sub(rf"\b{word}\b(?= (?:Thug|Civilian))", str(value), what)
     return placement.parse(f"Place {what}.")
 
 
