@@ -46,13 +46,20 @@ def removable_sets(doc: Document) -> Result:
 
 @tree_rule("MC104", Severity.WARNING, "The campaign log's villain list and the underling villain setups disagree.", system=SYSTEM)
 def villain_lists(tree: Tree) -> Iterator[Finding]:
-    setups = {d.data.get("villain") for d in tree.documents if d.kind == f"{SYSTEM}/villain-setup"}
     for doc in tree.documents:
-        if doc.kind != f"{SYSTEM}/campaign-log" or not setups:
+        if doc.kind != f"{SYSTEM}/campaign-log":
+            continue
+        setups = {
+            d.data.get("villain")
+            for d in tree.documents
+            if d.kind == f"{SYSTEM}/villain-setup" and d.data.get("box") == doc.data.get("box")
+        }
+        if not setups:
             continue
         for index, entry in enumerate(doc.data.get("fields", [])):
             if entry.get("label") == "List of Villains":
-                listed = {n.strip().rstrip(".") for n in re.split(r", | and ", entry.get("text", ""))}
+                named = entry.get("items") or re.split(r", | and ", entry.get("text", ""))
+                listed = {n.strip().rstrip(".") for n in named if n.strip()}
                 if listed != setups:
                     diff = sorted(listed ^ setups)
                     yield Finding(doc, ("fields", index), f"the lists differ on {', '.join(diff)}")
