@@ -279,16 +279,17 @@ def _flowable(value: Any) -> bool:
     return False
 
 
-def _to_ruamel(value: Any) -> Any:
+def to_ruamel(value: Any, *, flow: bool = False) -> Any:
+    """Plain data as ruamel nodes, small mappings in flow style, for round-trip dumping."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     if isinstance(value, dict):
-        mapping = CommentedMap((k, _to_ruamel(v)) for k, v in value.items())
-        if _flowable(value):
+        mapping = CommentedMap((k, to_ruamel(v)) for k, v in value.items())
+        if flow or _flowable(value):
             mapping.fa.set_flow_style()
         return mapping
     if isinstance(value, list):
-        seq = CommentedSeq(_to_ruamel(v) for v in value)
+        seq = CommentedSeq(to_ruamel(v) for v in value)
         scalars = all(
             isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value
         )
@@ -298,7 +299,7 @@ def _to_ruamel(value: Any) -> Any:
     return value
 
 
-def _round_trip_yaml() -> Any:
+def round_trip_yaml() -> Any:
     from ruamel.yaml import YAML
 
     yaml_rt = YAML(typ="rt")
@@ -313,5 +314,5 @@ def dump_document(data: dict[str, Any], header: str = "") -> str:
     import io
 
     stream = io.StringIO()
-    _round_trip_yaml().dump(_to_ruamel(data), stream)
+    round_trip_yaml().dump(to_ruamel(data), stream)
     return header + stream.getvalue()

@@ -127,3 +127,17 @@ def sentence(place: Any, villain: str) -> str:
     if isinstance(kept, str) and parse(kept) == counts(place):
         return kept
     return render(place, villain)
+
+
+def merge(old: dict[str, Any], new: Any) -> Any:
+    """A corrected placement: new counts, the old anchor, the old wording only if still true."""
+    if not isinstance(new, dict):
+        return new
+    merged: dict[str, Any] = {}
+    if "anchor" in old and "anchor" not in new:
+        merged["anchor"] = old["anchor"]
+    merged.update({k: v for k, v in new.items() if k != "text"})
+    wording = new.get("text", old.get("text"))
+    if isinstance(wording, str) and parse(wording) == counts(merged):
+        merged["text"] = wording
+    return merged

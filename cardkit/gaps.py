@@ -1,0 +1,202 @@
+"""Every gap in the card data: noted by the rulebooks, marked unconfirmed, or inferred by rules.
+
+A gap is open until a confirmation closes it. `collect` returns plain rows that the
+reporters print as a table, JSON, Markdown or a CSV checklist for `confirm --batch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from cardkit.addresses import address_of
+from cardkit.model import Diagnostic, Document, Pointer
+from cardkit.rules import Tree, all_rules
+
+ORIGINS = ("noted", "unconfirmed", "inferred")
+
+
+@dataclass(frozen=True)
+class Gap:
+    origin: str  # noted: a rulebook's Gap note; unconfirmed: a field marked so; inferred: a rule
+    status: str  # open or resolved
+    path: str
+    line: int
+    column: int
+    system: str
+    box: str
+    document: str
+    kind: str
+    villain: str
+    card: str
+    field: str  # the address `cardkit confirm` takes
+    why: str
+    code: str = ""
+    current: str = ""
+    address: str = ""  # what `cardkit confirm DOCUMENT ADDRESS` takes to close this gap
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _short(value: Any) -> str:
+    import json
+
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _card_of(address: str) -> str:
+    parts = address.split("/")
+    return parts[parts.index("cards") + 1] if "cards" in parts[:-1] else ""
+
+
+def _walk(value: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, dict[str, Any]]]:
+    if isinstance(value, dict):
+        yield pointer, value
+        for key, child in value.items():
+            yield from _walk(child, (*pointer, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _walk(child, (*pointer, index))
+
+
+class _Rows:
+    def __init__(self, document: Document) -> None:
+        self.doc = document
+        data = document.data
+        manifest = document.kind.endswith(("/box", "/expansion"))
+        box = data.get("id") if manifest else data.get("box")
+        self.common = {
+            "path": document.display_path,
+            "system": document.system,
+            "box": str(box or document.path.parent.name),
+            "document": document.id or "",
+            "kind": document.kind,
+            "villain": document.id if document.kind.endswith("/villain") else str(data.get("villain_ref", "")),
+        }
+
+    def row(self, origin: str, status: str, pointer: Pointer, field: str, why: str, **extra: Any) -> Gap:
+        line, column = self.doc.locate(pointer)
+        card = extra.pop("card", None) or _card_of(field)
+        return Gap(origin, status, line=line, column=column, card=card, field=field, why=why, **self.common, **extra)
+
+    def collect(self) -> Iterator[Gap]:
+        data = self.doc.data
+        for pointer, node in _walk(data):
+            base = address_of(data, pointer)
+            for item in node.get("unconfirmed", []) if isinstance(node.get("unconfirmed"), list) else []:
+                field = f"{base}/{item}" if base else str(item)
+                current = _lookup(node, str(item))
+                yield self.row(
+                    "unconfirmed", "open", (*pointer, "unconfirmed"), field, _why_unconfirmed(data, field),
+                    current=_short(current), address=field,
+                )
+            for index, record in enumerate(node.get("confirmations", []) if isinstance(node.get("confirmations"), list) else []):
+                field = f"{base}/{record.get('field')}" if base else str(record.get("field"))
+                why = f"confirmed by {record.get('by')} on {record.get('date')}: {record.get('evidence')}"
+                yield self.row(
+                    "unconfirmed", "resolved", (*pointer, "confirmations", index), field, why,
+                    current=_short(record.get("value")), address=field,
+                )
+            note = node.get("gap") if isinstance(node.get("gap"), dict) else None
+            notes = [(("gap",), note)] if note else []
+            if isinstance(node.get("gaps"), list) and pointer[-1:] != ("gap",):
+                notes += [(("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)]
+            for where, gap in notes:
+                fields = ", ".join(gap.get("fields", [])) or base
+                cards = ", ".join(map(str, gap.get("cards", [])))
+                yield self.row(
+                    "noted", str(gap.get("status", "open")), (*pointer, *where), fields, str(gap.get("note", "")),
+                    card=cards or ("all" if "*" in fields else ""),
+                    address=address_of(data, (*pointer, *where)) if where != ("gap",) else f"{base}/gap",
+                )
+
+
+def _lookup(node: dict[str, Any], relative: str) -> Any:
+    value: Any = node
+    for part in relative.split("/"):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return None
+    return value
+
+
+def _why_unconfirmed(data: dict[str, Any], field: str) -> str:
+    """The text of the gap note that covers a field, if one does."""
+    from cardkit.addresses import matches
+
+    for _, node in _walk(data):
+        for gap in node.get("gaps", []) if isinstance(node.get("gaps"), list) else []:
+            if isinstance(gap, dict) and any(matches(p, field) for p in gap.get("fields", [])):
+                return str(gap.get("note", ""))
+    return "marked unconfirmed: not yet checked against the physical card"
+
+
+def collect(documents: list[Document], findings: list[Diagnostic] | None = None) -> list[Gap]:
+    """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules."""
+    rows: list[Gap] = []
+    for document in documents:
+        rows.extend(_Rows(document).collect())
+    by_path = {d.display_path: d for d in documents}
+    for finding in findings if findings is not None else infer(documents):
+        doc = by_path.get(finding.path)
+        if doc is None:
+            continue
+        rows.append(_Rows(doc).row("inferred", "open", _pointer(finding.pointer), _address(doc, finding.pointer), finding.message, code=finding.code))
+    return rows
+
+
+def _pointer(json_pointer: str) -> Pointer:
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in json_pointer.split("/")[1:]]
+    return tuple(int(p) if p.isdigit() else p for p in parts)
+
+
+def _address(doc: Document, json_pointer: str) -> str:
+    try:
+        return address_of(doc.data, _pointer(json_pointer))
+    except (KeyError, IndexError, TypeError):
+        return json_pointer
+
+
+def infer(documents: list[Document]) -> list[Diagnostic]:
+    """Findings of the game-system rules (not the tree rules on ids and references)."""
+    from cardkit.validate import run_rules
+
+    tree = Tree(documents)
+    system_rules = {rule.code for rule in all_rules() if rule.system != "core"}
+    return [d for d in run_rules(tree) if d.code in system_rules]
+
+
+def load(paths: list[Path]) -> tuple[list[Document], list[Diagnostic]]:
+    """Schema-valid documents under paths, and the problems that kept the others out."""
+    from cardkit.validate import collect_files, load_document, schema_diagnostics
+
+    documents: list[Document] = []
+    problems: list[Diagnostic] = []
+    for path in collect_files(paths):
+        loaded = load_document(path)
+        if isinstance(loaded, Diagnostic):
+            problems.append(loaded)
+            continue
+        errors = schema_diagnostics(loaded)
+        problems.extend(errors)
+        if not errors:
+            documents.append(loaded)
+    return documents, problems
+
+
+def summary(rows: list[Gap]) -> str:
+    boxes: dict[str, dict[str, int]] = {}
+    for row in rows:
+        counts = boxes.setdefault(row.box or "(no box)", {"open": 0, "resolved": 0})
+        counts[row.status] = counts.get(row.status, 0) + 1
+    parts = [f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())]
+    total_open = sum(c["open"] for c in boxes.values())
+    total_resolved = sum(c["resolved"] for c in boxes.values())
+    return f"{total_open} open, {total_resolved} resolved" + (f" ({'; '.join(parts)})" if parts else "")

@@ -1,0 +1,126 @@
+"""Gap listings: a table (rich on a terminal, plain in a pipe), JSON, Markdown and a CSV checklist.
+
+The JSON shape is a contract, documented in docs/json-output.md; the CSV is the
+checklist that `cardkit confirm --batch` reads back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+
+from cardkit.gaps import Gap, summary
+
+GROUPS: dict[str, Callable[[Gap], str]] = {
+    "box": lambda g: g.box,
+    "villain": lambda g: g.villain or g.document,
+    "kind": lambda g: g.kind,
+    "field": lambda g: g.field.split("/")[0],
+}
+CSV_COLUMNS = [
+    "path", "line", "document", "card", "field", "origin", "status", "code", "why", "current",
+    "address", "value", "by", "evidence",
+]
+JSON_VERSION = 1
+
+
+def _grouped(rows: list[Gap], group_by: str | None) -> list[tuple[str, list[Gap]]]:
+    if group_by is None:
+        return [("", rows)]
+    key = GROUPS[group_by]
+    groups: dict[str, list[Gap]] = {}
+    for row in rows:
+        groups.setdefault(key(row) or "(none)", []).append(row)
+    return sorted(groups.items())
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def plain(rows: list[Gap], group_by: str | None) -> str:
+    out = []
+    for name, members in _grouped(rows, group_by):
+        if name:
+            out.append(f"== {name} ({len(members)})")
+        for g in members:
+            where = f"{g.path}:{g.line}"
+            tag = g.code or g.origin
+            out.append(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {_clip(g.why, 110)}")
+    out.append(summary(rows))
+    return "\n".join(out) + "\n"
+
+
+def rich_table(rows: list[Gap], group_by: str | None) -> str:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(record=True, width=160)
+    for name, members in _grouped(rows, group_by):
+        table = Table(title=name or None, show_lines=False)
+        for column in ("file:line", "document", "card", "field", "status", "origin", "why"):
+            table.add_column(column, overflow="fold")
+        for g in members:
+            table.add_row(f"{g.path}:{g.line}", g.document, g.card, g.field, g.status, g.code or g.origin, _clip(g.why, 90))
+        console.print(table)
+    console.print(summary(rows))
+    return console.export_text(styles=True)
+
+
+def as_json(rows: list[Gap], group_by: str | None) -> str:
+    payload = {
+        "version": JSON_VERSION,
+        "tool": "cardkit",
+        "gaps": [
+            {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})}
+            for g in rows
+        ],
+        "summary": _summary_counts(rows),
+    }
+    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+
+
+def _summary_counts(rows: list[Gap]) -> dict[str, object]:
+    boxes: dict[str, dict[str, int]] = {}
+    for g in rows:
+        boxes.setdefault(g.box, {"open": 0, "resolved": 0})[g.status] += 1
+    return {
+        "open": sum(1 for g in rows if g.status == "open"),
+        "resolved": sum(1 for g in rows if g.status == "resolved"),
+        "boxes": boxes,
+    }
+
+
+def markdown(rows: list[Gap], group_by: str | None) -> str:
+    out = []
+    for name, members in _grouped(rows, group_by):
+        if name:
+            out.append(f"## {name}\n")
+        out.append("| file | document | card | field | status | origin | why |")
+        out.append("|---|---|---|---|---|---|---|")
+        for g in members:
+            cells = [f"`{g.path}:{g.line}`", g.document, g.card, f"`{g.field}`", g.status, g.code or g.origin, g.why]
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        out.append("")
+    out.append(f"**{summary(rows)}**")
+    return "\n".join(out) + "\n"
+
+
+def as_csv(rows: list[Gap], group_by: str | None) -> str:
+    stream = io.StringIO()
+    writer = csv.DictWriter(stream, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for g in rows:
+        record = g.as_dict()
+        writer.writerow({c: record.get(c, "") for c in CSV_COLUMNS})
+    return stream.getvalue()
+
+
+RENDERERS: dict[str, Callable[[list[Gap], str | None], str]] = {
+    "table": plain,
+    "json": as_json,
+    "markdown": markdown,
+    "csv": as_csv,
+}
