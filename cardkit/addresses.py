@@ -31,14 +31,18 @@ def resolve(data: Any, address: str) -> tuple[Pointer, Any]:
         if isinstance(node, dict):
             if part not in node:
                 known = ", ".join(map(str, node)) or "nothing"
-                raise UsageError(f"no '{part}' at '{'/'.join(map(str, pointer)) or 'the top'}'; there: {known}")
+                raise UsageError(
+                    f"no '{part}' at '{'/'.join(map(str, pointer)) or 'the top'}'; there: {known}"
+                )
             pointer.append(part)
             node = node[part]
         elif isinstance(node, list):
             index = _select(node, part)
             if index is None:
                 choices = ", ".join(segment_for(node, i) for i in range(len(node)))
-                raise UsageError(f"no item '{part}' in '{'/'.join(map(str, pointer))}'; choose one of: {choices}")
+                raise UsageError(
+                    f"no item '{part}' in '{'/'.join(map(str, pointer))}'; choose one of: {choices}"
+                )
             pointer.append(index)
             node = node[index]
         else:
@@ -51,14 +55,19 @@ def _select(items: list[Any], part: str) -> int | None:
     if by_n:
         return by_n[0]
     by_name = [
-        i for i, it in enumerate(items)
+        i
+        for i, it in enumerate(items)
         if isinstance(it, dict) and str(it.get("name", "")).casefold() == part.casefold()
     ]
     if len(by_name) > 1:
         raise UsageError(f"'{part}' names {len(by_name)} items; use its position instead")
     if by_name:
         return by_name[0]
-    if part.isdigit() and int(part) < len(items) and not any(isinstance(it, dict) and "n" in it for it in items):
+    if (
+        part.isdigit()
+        and int(part) < len(items)
+        and not any(isinstance(it, dict) and "n" in it for it in items)
+    ):
         return int(part)
     return None
 

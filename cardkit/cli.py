@@ -127,11 +127,20 @@ class GroupBy(StrEnum):
 
 @app.command()
 def gaps(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: cards/).", show_default=False)] = None,
-    output_format: Annotated[GapFormat, typer.Option("--format", "-f", help="Output format.")] = GapFormat.table,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
+    ] = None,
+    output_format: Annotated[
+        GapFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = GapFormat.table,
     status: Annotated[GapStatus, typer.Option(help="Which gaps to list.")] = GapStatus.open,
-    group_by: Annotated[GroupBy | None, typer.Option("--group-by", help="Group the listing.")] = None,
-    fail_on: Annotated[str | None, typer.Option("--fail-on", help="'open': exit 1 when any gap is open.")] = None,
+    group_by: Annotated[
+        GroupBy | None, typer.Option("--group-by", help="Group the listing.")
+    ] = None,
+    fail_on: Annotated[
+        str | None, typer.Option("--fail-on", help="'open': exit 1 when any gap is open.")
+    ] = None,
 ) -> None:
     """List every gap: noted by the rulebooks, marked unconfirmed, and inferred by the game rules.
 
@@ -146,7 +155,9 @@ def gaps(
         raise CardkitError("--fail-on takes 'open'")
     documents, problems = gap_core.load(_default_paths(paths))
     for problem in problems:
-        sys.stderr.write(f"{problem.path}:{problem.line}:{problem.column}: {problem.code} {problem.message} (skipped)\n")
+        sys.stderr.write(
+            f"{problem.path}:{problem.line}:{problem.column}: {problem.code} {problem.message} (skipped)\n"
+        )
     rows = gap_core.collect(documents)
     every = rows
     if status is not GapStatus.all:
@@ -162,13 +173,28 @@ def gaps(
 
 @app.command()
 def confirm(
-    target: Annotated[str | None, typer.Argument(help="A card file, or a document id (klaw, marvel-united:klaw).", show_default=False)] = None,
-    address: Annotated[str | None, typer.Argument(help="The field: masterplan/cards/12/place, dashboard/player_count/heroes.", show_default=False)] = None,
+    target: Annotated[
+        str | None,
+        typer.Argument(
+            help="A card file, or a document id (klaw, marvel-united:klaw).", show_default=False
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Argument(
+            help="The field: masterplan/cards/12/place, dashboard/player_count/heroes.",
+            show_default=False,
+        ),
+    ] = None,
     by: Annotated[str | None, typer.Option(help="Who checked it.")] = None,
     evidence: Annotated[str | None, typer.Option(help="What it was checked against.")] = None,
-    value: Annotated[str | None, typer.Option(help="A corrected value, as YAML; omit to confirm as printed.")] = None,
+    value: Annotated[
+        str | None, typer.Option(help="A corrected value, as YAML; omit to confirm as printed.")
+    ] = None,
     date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
-    batch: Annotated[Path | None, typer.Option(help="A checklist CSV from `cardkit gaps --format csv`.")] = None,
+    batch: Annotated[
+        Path | None, typer.Option(help="A checklist CSV from `cardkit gaps --format csv`.")
+    ] = None,
     root: Annotated[Path, typer.Option(help="Where to look up document ids.")] = Path("cards"),
 ) -> None:
     """Close a gap in place: confirm a field as printed, or correct it with --value.
@@ -186,8 +212,16 @@ def confirm(
         if target is None or address is None:
             raise CardkitError("name a document and a field, or give --batch FILE.csv")
         if not by or not evidence:
-            raise CardkitError("say who confirmed it and on what evidence: --by NAME --evidence TEXT")
-        request = core.Request(address, by, evidence, date or "", core.parse_value(value) if value is not None else core._MISSING)
+            raise CardkitError(
+                "say who confirmed it and on what evidence: --by NAME --evidence TEXT"
+            )
+        request = core.Request(
+            address,
+            by,
+            evidence,
+            date or "",
+            core.parse_value(value) if value is not None else core._MISSING,
+        )
         outcomes = [core.confirm_file(core.find_document(target, root), [request])]
     for outcome in outcomes:
         for warning in outcome.warnings:

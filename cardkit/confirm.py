@@ -57,11 +57,19 @@ def find_document(target: str, root: Path) -> Path:
         kind = re.search(r"^kind:\s*([^\s#]+)", text, re.MULTILINE)
         if found and kind:
             candidates.append((file, f"{kind[1].split('/')[0]}:{found[1]}"))
-    hits = [f for f, ident in candidates if ident.endswith(":" + slug) and (not system or ident.startswith(system + ":"))]
+    hits = [
+        f
+        for f, ident in candidates
+        if ident.endswith(":" + slug) and (not system or ident.startswith(system + ":"))
+    ]
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise UsageError(f"'{target}' is ambiguous: " + ", ".join(str(h) for h in hits) + "; name the file or system:id")
+        raise UsageError(
+            f"'{target}' is ambiguous: "
+            + ", ".join(str(h) for h in hits)
+            + "; name the file or system:id"
+        )
     close = difflib.get_close_matches(slug, [ident.split(":")[1] for _, ident in candidates], n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise UsageError(f"no file or document id '{target}' under {root}{hint}")
@@ -101,17 +109,26 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
     day = request.date or datetime.date.today().isoformat()
     if isinstance(old, dict) and "note" in old and "status" in old:  # closing a gap note itself
         old["status"] = "resolved"
-        old["resolution"] = yamlio.to_ruamel({"by": request.by, "date": day, "evidence": request.evidence}, flow=True)
+        old["resolution"] = yamlio.to_ruamel(
+            {"by": request.by, "date": day, "evidence": request.evidence}, flow=True
+        )
         outcome.resolved_notes.append(request.address)
         return
     holder, relative, marked = _marks(data, pointer)
     if not marked:
-        outcome.warnings.append(f"{request.address} was not marked unconfirmed; the confirmation is recorded anyway")
+        outcome.warnings.append(
+            f"{request.address} was not marked unconfirmed; the confirmation is recorded anyway"
+        )
     else:
         holder["unconfirmed"].remove(relative)
         if not holder["unconfirmed"]:
             del holder["unconfirmed"]
-    record: dict[str, Any] = {"field": relative, "by": request.by, "date": day, "evidence": request.evidence}
+    record: dict[str, Any] = {
+        "field": relative,
+        "by": request.by,
+        "date": day,
+        "evidence": request.evidence,
+    }
     if request.value is not _MISSING:
         parent = _node(data, pointer[:-1])
         new = _new_value(old, request.value, pointer[-1])
@@ -236,7 +253,9 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
         who = (row.get("by") or "").strip() or default_by
         address = (row.get("address") or row.get("field") or "").strip()
         if not who or not address or not row.get("path"):
-            raise UsageError(f"{checklist}:{number}: a row with evidence needs path, address and by (or --by)")
+            raise UsageError(
+                f"{checklist}:{number}: a row with evidence needs path, address and by (or --by)"
+            )
         raw = (row.get("value") or "").strip()
         request = Request(address, who, evidence, date, parse_value(raw) if raw else _MISSING)
         by_file.setdefault(Path(row["path"]), []).append(request)

@@ -77,43 +77,79 @@ class _Rows:
             "box": str(box or document.path.parent.name),
             "document": document.id or "",
             "kind": document.kind,
-            "villain": document.id if document.kind.endswith("/villain") else str(data.get("villain_ref", "")),
+            "villain": document.id
+            if document.kind.endswith("/villain")
+            else str(data.get("villain_ref", "")),
         }
 
-    def row(self, origin: str, status: str, pointer: Pointer, field: str, why: str, **extra: Any) -> Gap:
+    def row(
+        self, origin: str, status: str, pointer: Pointer, field: str, why: str, **extra: Any
+    ) -> Gap:
         line, column = self.doc.locate(pointer)
         card = extra.pop("card", None) or _card_of(field)
-        return Gap(origin, status, line=line, column=column, card=card, field=field, why=why, **self.common, **extra)
+        return Gap(
+            origin,
+            status,
+            line=line,
+            column=column,
+            card=card,
+            field=field,
+            why=why,
+            **self.common,
+            **extra,
+        )
 
     def collect(self) -> Iterator[Gap]:
         data = self.doc.data
         for pointer, node in _walk(data):
             base = address_of(data, pointer)
-            for item in node.get("unconfirmed", []) if isinstance(node.get("unconfirmed"), list) else []:
+            for item in (
+                node.get("unconfirmed", []) if isinstance(node.get("unconfirmed"), list) else []
+            ):
                 field = f"{base}/{item}" if base else str(item)
                 current = _lookup(node, str(item))
                 yield self.row(
-                    "unconfirmed", "open", (*pointer, "unconfirmed"), field, _why_unconfirmed(data, field),
-                    current=_short(current), address=field,
+                    "unconfirmed",
+                    "open",
+                    (*pointer, "unconfirmed"),
+                    field,
+                    _why_unconfirmed(data, field),
+                    current=_short(current),
+                    address=field,
                 )
-            for index, record in enumerate(node.get("confirmations", []) if isinstance(node.get("confirmations"), list) else []):
+            for index, record in enumerate(
+                node.get("confirmations", []) if isinstance(node.get("confirmations"), list) else []
+            ):
                 field = f"{base}/{record.get('field')}" if base else str(record.get("field"))
                 why = f"confirmed by {record.get('by')} on {record.get('date')}: {record.get('evidence')}"
                 yield self.row(
-                    "unconfirmed", "resolved", (*pointer, "confirmations", index), field, why,
-                    current=_short(record.get("value")), address=field,
+                    "unconfirmed",
+                    "resolved",
+                    (*pointer, "confirmations", index),
+                    field,
+                    why,
+                    current=_short(record.get("value")),
+                    address=field,
                 )
             note = node.get("gap") if isinstance(node.get("gap"), dict) else None
             notes = [(("gap",), note)] if note else []
             if isinstance(node.get("gaps"), list) and pointer[-1:] != ("gap",):
-                notes += [(("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)]
+                notes += [
+                    (("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)
+                ]
             for where, gap in notes:
                 fields = ", ".join(gap.get("fields", [])) or base
                 cards = ", ".join(map(str, gap.get("cards", [])))
                 yield self.row(
-                    "noted", str(gap.get("status", "open")), (*pointer, *where), fields, str(gap.get("note", "")),
+                    "noted",
+                    str(gap.get("status", "open")),
+                    (*pointer, *where),
+                    fields,
+                    str(gap.get("note", "")),
                     card=cards or ("all" if "*" in fields else ""),
-                    address=address_of(data, (*pointer, *where)) if where != ("gap",) else f"{base}/gap",
+                    address=address_of(data, (*pointer, *where))
+                    if where != ("gap",)
+                    else f"{base}/gap",
                 )
 
 
@@ -148,7 +184,16 @@ def collect(documents: list[Document], findings: list[Diagnostic] | None = None)
         doc = by_path.get(finding.path)
         if doc is None:
             continue
-        rows.append(_Rows(doc).row("inferred", "open", _pointer(finding.pointer), _address(doc, finding.pointer), finding.message, code=finding.code))
+        rows.append(
+            _Rows(doc).row(
+                "inferred",
+                "open",
+                _pointer(finding.pointer),
+                _address(doc, finding.pointer),
+                finding.message,
+                code=finding.code,
+            )
+        )
     return rows
 
 
@@ -196,7 +241,11 @@ def summary(rows: list[Gap]) -> str:
     for row in rows:
         counts = boxes.setdefault(row.box or "(no box)", {"open": 0, "resolved": 0})
         counts[row.status] = counts.get(row.status, 0) + 1
-    parts = [f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())]
+    parts = [
+        f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())
+    ]
     total_open = sum(c["open"] for c in boxes.values())
     total_resolved = sum(c["resolved"] for c in boxes.values())
-    return f"{total_open} open, {total_resolved} resolved" + (f" ({'; '.join(parts)})" if parts else "")
+    return f"{total_open} open, {total_resolved} resolved" + (
+        f" ({'; '.join(parts)})" if parts else ""
+    )

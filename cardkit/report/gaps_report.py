@@ -20,8 +20,20 @@ GROUPS: dict[str, Callable[[Gap], str]] = {
     "field": lambda g: g.field.split("/")[0],
 }
 CSV_COLUMNS = [
-    "path", "line", "document", "card", "field", "origin", "status", "code", "why", "current",
-    "address", "value", "by", "evidence",
+    "path",
+    "line",
+    "document",
+    "card",
+    "field",
+    "origin",
+    "status",
+    "code",
+    "why",
+    "current",
+    "address",
+    "value",
+    "by",
+    "evidence",
 ]
 JSON_VERSION = 1
 
@@ -63,7 +75,15 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
         for column in ("file:line", "document", "card", "field", "status", "origin", "why"):
             table.add_column(column, overflow="fold")
         for g in members:
-            table.add_row(f"{g.path}:{g.line}", g.document, g.card, g.field, g.status, g.code or g.origin, _clip(g.why, 90))
+            table.add_row(
+                f"{g.path}:{g.line}",
+                g.document,
+                g.card,
+                g.field,
+                g.status,
+                g.code or g.origin,
+                _clip(g.why, 90),
+            )
         console.print(table)
     console.print(summary(rows))
     return console.export_text(styles=True)
@@ -74,8 +94,7 @@ def as_json(rows: list[Gap], group_by: str | None) -> str:
         "version": JSON_VERSION,
         "tool": "cardkit",
         "gaps": [
-            {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})}
-            for g in rows
+            {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})} for g in rows
         ],
         "summary": _summary_counts(rows),
     }
@@ -101,7 +120,15 @@ def markdown(rows: list[Gap], group_by: str | None) -> str:
         out.append("| file | document | card | field | status | origin | why |")
         out.append("|---|---|---|---|---|---|---|")
         for g in members:
-            cells = [f"`{g.path}:{g.line}`", g.document, g.card, f"`{g.field}`", g.status, g.code or g.origin, g.why]
+            cells = [
+                f"`{g.path}:{g.line}`",
+                g.document,
+                g.card,
+                f"`{g.field}`",
+                g.status,
+                g.code or g.origin,
+                g.why,
+            ]
             out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
     out.append(f"**{summary(rows)}**")

@@ -187,7 +187,8 @@ class _Book:
         known = set(fields.get("encounter_sets", []))
         if "removable_sets" in fields:  # "The Owl and Tombstone sets": the set is "The Owl"
             fields["removable_sets"] = [
-                f"The {n}" if f"The {n}" in known and n not in known else n for n in fields["removable_sets"]
+                f"The {n}" if f"The {n}" in known and n not in known else n
+                for n in fields["removable_sets"]
             ]
         if section.children:
             fields["sections"] = [generic.section_data(c) for c in section.children]

@@ -13,38 +13,73 @@ DECK_MIN, DECK_MAX, HERO_CARDS = 40, 50, 15
 Result = Iterator[tuple[Pointer, str]]
 
 
-@document_rule("MC101", Severity.WARNING, "A decklist is not 40 to 50 cards, or its hero's own cards are not exactly 15.", system=SYSTEM, kinds=[f"{SYSTEM}/decklist"])
+@document_rule(
+    "MC101",
+    Severity.WARNING,
+    "A decklist is not 40 to 50 cards, or its hero's own cards are not exactly 15.",
+    system=SYSTEM,
+    kinds=[f"{SYSTEM}/decklist"],
+)
 def decklist_size(doc: Document) -> Result:
     groups = doc.data.get("groups", [])
     deck = [g for g in groups if g.get("role") in ("hero", "aspect", "basic")]
     total = sum(c["count"] for g in deck for c in g["cards"])
     if not DECK_MIN <= total <= DECK_MAX:
-        yield ("groups",), f"the deck has {total} hero, aspect and basic cards; a deck is {DECK_MIN} to {DECK_MAX}"
+        yield (
+            ("groups",),
+            f"the deck has {total} hero, aspect and basic cards; a deck is {DECK_MIN} to {DECK_MAX}",
+        )
     for index, group in enumerate(groups):
         if group.get("role") == "hero":
             own = sum(c["count"] for c in group["cards"])
             if own != HERO_CARDS:
-                yield ("groups", index), f"{group['name']} has {own} cards; a hero's own cards are exactly {HERO_CARDS}"
+                yield (
+                    ("groups", index),
+                    f"{group['name']} has {own} cards; a hero's own cards are exactly {HERO_CARDS}",
+                )
 
 
-@document_rule("MC102", Severity.WARNING, "A component count does not add up to the total it states.", system=SYSTEM, kinds=[f"{SYSTEM}/expansion"])
+@document_rule(
+    "MC102",
+    Severity.WARNING,
+    "A component count does not add up to the total it states.",
+    system=SYSTEM,
+    kinds=[f"{SYSTEM}/expansion"],
+)
 def components_add_up(doc: Document) -> Result:
     for index, component in enumerate(doc.data.get("components", [])):
         detail = str(component.get("detail", ""))
         parts = [int(n) for n in re.findall(r"(\d+) [\w ]+? cards", detail)]
         if component.get("count") is not None and parts and sum(parts) != component["count"]:
-            yield ("components", index), f"{component['count']} {component['name']} but the parts add up to {sum(parts)}"
+            yield (
+                ("components", index),
+                f"{component['count']} {component['name']} but the parts add up to {sum(parts)}",
+            )
 
 
-@document_rule("MC103", Severity.WARNING, "A scenario's removable sets are not among its encounter sets.", system=SYSTEM, kinds=[f"{SYSTEM}/scenario"])
+@document_rule(
+    "MC103",
+    Severity.WARNING,
+    "A scenario's removable sets are not among its encounter sets.",
+    system=SYSTEM,
+    kinds=[f"{SYSTEM}/scenario"],
+)
 def removable_sets(doc: Document) -> Result:
     sets = set(doc.data.get("encounter_sets", []))
     for name in doc.data.get("removable_sets", []):
         if name not in sets:
-            yield ("removable_sets",), f"'{name}' can be removed, but the encounter deck does not name it"
+            yield (
+                ("removable_sets",),
+                f"'{name}' can be removed, but the encounter deck does not name it",
+            )
 
 
-@tree_rule("MC104", Severity.WARNING, "The campaign log's villain list and the underling villain setups disagree.", system=SYSTEM)
+@tree_rule(
+    "MC104",
+    Severity.WARNING,
+    "The campaign log's villain list and the underling villain setups disagree.",
+    system=SYSTEM,
+)
 def villain_lists(tree: Tree) -> Iterator[Finding]:
     for doc in tree.documents:
         if doc.kind != f"{SYSTEM}/campaign-log":

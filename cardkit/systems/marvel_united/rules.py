@@ -20,8 +20,18 @@ SYSTEM = "marvel-united"
 VILLAIN = [f"{SYSTEM}/villain"]
 DEFAULT_DECK = {"masterplan": 12, "threats": 6}
 _NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 MAX_SLOT = 5  # no printed diagram shows more tokens of one kind in one slot
 Result = Iterator[tuple[Pointer, str]]
@@ -29,7 +39,11 @@ Result = Iterator[tuple[Pointer, str]]
 
 def _numbers(text: str) -> set[int]:
     words = re.findall(r"\b(\w+)\b", text.lower())
-    return {_NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w) for w in words if w in _NUMBER_WORDS or w.isdigit()}
+    return {
+        _NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w)
+        for w in words
+        if w in _NUMBER_WORDS or w.isdigit()
+    }
 
 
 def _intro_text(part: dict[str, Any]) -> str:
@@ -57,7 +71,12 @@ def threat_total(cards: list[dict[str, Any]]) -> int:
     return sum(int(c.get("copies", 1)) for c in cards if c.get("type") != "challenge")
 
 
-@tree_rule("MU101", Severity.WARNING, "A deck has not the number of cards its box says (12 master plan, 6 threat).", system=SYSTEM)
+@tree_rule(
+    "MU101",
+    Severity.WARNING,
+    "A deck has not the number of cards its box says (12 master plan, 6 threat).",
+    system=SYSTEM,
+)
 def deck_size(tree: Tree) -> Iterator[Finding]:
     sizes = deck_sizes(tree)
     for doc in tree.documents:
@@ -66,41 +85,76 @@ def deck_size(tree: Tree) -> Iterator[Finding]:
         expected = {**DEFAULT_DECK, **sizes.get(str(doc.data.get("box")), {})}
         masterplan = doc.data.get("masterplan", {}).get("cards", [])
         if masterplan and len(masterplan) != expected["masterplan"]:
-            yield Finding(doc, ("masterplan", "cards"), f"the master plan deck lists {len(masterplan)} of {expected['masterplan']} cards")
+            yield Finding(
+                doc,
+                ("masterplan", "cards"),
+                f"the master plan deck lists {len(masterplan)} of {expected['masterplan']} cards",
+            )
         threats = doc.data.get("threats", {})
         cards = threats.get("cards", [])
         total = threat_total(cards)
         said = _numbers(_intro_text(threats))
         if cards and total != expected["threats"] and not {total, expected["threats"]} <= said:
-            yield Finding(doc, ("threats", "cards"), f"the threat deck holds {total} cards, not {expected['threats']}")
+            yield Finding(
+                doc,
+                ("threats", "cards"),
+                f"the threat deck holds {total} cards, not {expected['threats']}",
+            )
 
 
-@document_rule("MU102", Severity.WARNING, "A threat deck's declared count disagrees with the cards listed.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU102",
+    Severity.WARNING,
+    "A threat deck's declared count disagrees with the cards listed.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def declared_count(doc: Document) -> Result:
     threats = doc.data.get("threats", {})
     declared = threats.get("declared", {}).get("count")
     cards = threats.get("cards", [])
     if declared is not None and cards and threat_total(cards) != declared:
         if threat_total(cards) not in _numbers(_intro_text(threats)):
-            yield ("threats", "declared", "count"), f"the deck is declared as {declared} cards but lists {threat_total(cards)}"
+            yield (
+                ("threats", "declared", "count"),
+                f"the deck is declared as {declared} cards but lists {threat_total(cards)}",
+            )
 
 
-@document_rule("MU103", Severity.ERROR, "Two master plan cards carry the same number.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU103",
+    Severity.ERROR,
+    "Two master plan cards carry the same number.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def duplicate_numbers(doc: Document) -> Result:
     seen: set[int] = set()
     for index, card in enumerate(doc.data.get("masterplan", {}).get("cards", [])):
         if card["n"] in seen:
-            yield ("masterplan", "cards", index, "n"), f"master plan card {card['n']} is listed twice"
+            yield (
+                ("masterplan", "cards", index, "n"),
+                f"master plan card {card['n']} is listed twice",
+            )
         seen.add(card["n"])
 
 
-@document_rule("MU104", Severity.WARNING, "Master plan card numbers skip a number.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU104",
+    Severity.WARNING,
+    "Master plan card numbers skip a number.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def numbering_gaps(doc: Document) -> Result:
     numbers = [c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])]
     if numbers:
         missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
         if missing:
-            yield ("masterplan", "cards"), f"master plan cards {', '.join(map(str, missing))} are missing from the numbering"
+            yield (
+                ("masterplan", "cards"),
+                f"master plan cards {', '.join(map(str, missing))} are missing from the numbering",
+            )
 
 
 def _all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
@@ -109,7 +163,13 @@ def _all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
             yield (part, "gaps", index), gap
 
 
-@document_rule("MU105", Severity.WARNING, "A gap note names a card its deck does not have.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU105",
+    Severity.WARNING,
+    "A gap note names a card its deck does not have.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def note_names_missing_card(doc: Document) -> Result:
     numbers = {c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])}
     for pointer, gap in _all_gaps(doc):
@@ -118,7 +178,10 @@ def note_names_missing_card(doc: Document) -> Result:
         missing = [n for n in gap.get("cards", []) if n not in numbers]
         if missing:
             listed = ", ".join(map(str, missing))
-            yield (*pointer, "cards"), f"the note names card(s) {listed}, but the deck lists only {len(numbers)} (up to {max(numbers)})"
+            yield (
+                (*pointer, "cards"),
+                f"the note names card(s) {listed}, but the deck lists only {len(numbers)} (up to {max(numbers)})",
+            )
 
 
 _READ_AS = re.compile(
@@ -133,7 +196,13 @@ def _claimed(what: str) -> Any:
     return placement.parse(f"Place {what}.")
 
 
-@document_rule("MU106", Severity.WARNING, "A gap note describes a placement the card does not carry.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU106",
+    Severity.WARNING,
+    "A gap note describes a placement the card does not carry.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def note_contradicts_data(doc: Document) -> Result:
     cards = doc.data.get("masterplan", {}).get("cards", [])
     for pointer, gap in _all_gaps(doc):
@@ -146,13 +215,20 @@ def note_contradicts_data(doc: Document) -> Result:
             if not named:
                 effect = who.removesuffix(" card")
                 names = {effect, effect.removeprefix("The ")}
-                named = [c["n"] for c in cards if any(e.get("name") in names for e in c.get("effects", []))]
+                named = [
+                    c["n"]
+                    for c in cards
+                    if any(e.get("name") in names for e in c.get("effects", []))
+                ]
                 if not named:
                     yield (*pointer, "note"), f"the note describes '{who}', which no card is"
                     continue
             for card in cards:
                 if card["n"] in named and placement.counts(card.get("place")) != claim:
-                    yield (*pointer, "note"), f"the note reads card {card['n']} as '{match['what']}', but the card carries {_describe(card.get('place'))}"
+                    yield (
+                        (*pointer, "note"),
+                        f"the note reads card {card['n']} as '{match['what']}', but the card carries {_describe(card.get('place'))}",
+                    )
 
 
 def _describe(place: Any) -> str:
@@ -163,7 +239,13 @@ def _describe(place: Any) -> str:
     return placement.render(place, "the Villain").removeprefix("Place ").removesuffix(".")
 
 
-@document_rule("MU107", Severity.WARNING, "A player-count table is missing, incomplete or shrinks as Heroes are added.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU107",
+    Severity.WARNING,
+    "A player-count table is missing, incomplete or shrinks as Heroes are added.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def player_count(doc: Document) -> Result:
     dashboard = doc.data.get("dashboard")
     if not dashboard or "body" in dashboard:
@@ -180,14 +262,28 @@ def player_count(doc: Document) -> Result:
         yield ("dashboard", "player_count", "heroes"), f"no entry for {', '.join(absent)} Heroes"
     blank = [n for n, v in heroes.items() if v is None]
     if blank:
-        yield ("dashboard", "player_count", "heroes"), f"the {', '.join(blank)} Heroes entries have no number"
-    values = [(int(n), v) for n, v in sorted(heroes.items(), key=lambda kv: int(kv[0])) if v is not None]
+        yield (
+            ("dashboard", "player_count", "heroes"),
+            f"the {', '.join(blank)} Heroes entries have no number",
+        )
+    values = [
+        (int(n), v) for n, v in sorted(heroes.items(), key=lambda kv: int(kv[0])) if v is not None
+    ]
     for (n1, v1), (n2, v2) in zip(values, values[1:], strict=False):
         if v2 < v1:
-            yield ("dashboard", "player_count", "heroes", str(n2)), f"the value drops from {v1} ({n1} Heroes) to {v2} ({n2} Heroes)"
+            yield (
+                ("dashboard", "player_count", "heroes", str(n2)),
+                f"the value drops from {v1} ({n1} Heroes) to {v2} ({n2} Heroes)",
+            )
 
 
-@document_rule("MU108", Severity.WARNING, "A Dashboard lacks BAM!, Overflow or a Villainous Plot / Heroic Goal.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU108",
+    Severity.WARNING,
+    "A Dashboard lacks BAM!, Overflow or a Villainous Plot / Heroic Goal.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def dashboard_sections(doc: Document) -> Result:
     dashboard = doc.data.get("dashboard")
     if not dashboard or "body" in dashboard:
@@ -201,7 +297,13 @@ def dashboard_sections(doc: Document) -> Result:
         yield ("dashboard",), "the Dashboard has no Villainous Plot or Heroic Goal"
 
 
-@document_rule("MU109", Severity.WARNING, "A villain with a Dashboard has no threat or no master plan cards.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU109",
+    Severity.WARNING,
+    "A villain with a Dashboard has no threat or no master plan cards.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def missing_decks(doc: Document) -> Result:
     if "dashboard" not in doc.data:
         return
@@ -210,7 +312,13 @@ def missing_decks(doc: Document) -> Result:
             yield ((part,) if part in doc.data else ()), f"no {label} cards are transcribed"
 
 
-@document_rule("MU110", Severity.WARNING, "A placement's counts are implausible or disagree with its kept wording.", system=SYSTEM, kinds=VILLAIN)
+@document_rule(
+    "MU110",
+    Severity.WARNING,
+    "A placement's counts are implausible or disagree with its kept wording.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
 def placement_sanity(doc: Document) -> Result:
     for index, card in enumerate(doc.data.get("masterplan", {}).get("cards", [])):
         place = card.get("place")
@@ -220,14 +328,26 @@ def placement_sanity(doc: Document) -> Result:
         for slot, tokens in placement.counts(place).items():
             for token, count in tokens.items():
                 if count > MAX_SLOT:
-                    yield (*where, slot, token), f"card {card['n']} places {count} {token} tokens in one slot"
+                    yield (
+                        (*where, slot, token),
+                        f"card {card['n']} places {count} {token} tokens in one slot",
+                    )
                 if count == 0:
-                    yield (*where, slot, token), f"card {card['n']} lists 0 {token} tokens; leave the token out instead"
+                    yield (
+                        (*where, slot, token),
+                        f"card {card['n']} lists 0 {token} tokens; leave the token out instead",
+                    )
         kept = place.get("text")
         if isinstance(kept, str) and placement.parse(kept) != placement.counts(place):
-            yield (*where, "text"), f"card {card['n']}'s kept wording no longer matches its counts; export prints the counts"
+            yield (
+                (*where, "text"),
+                f"card {card['n']}'s kept wording no longer matches its counts; export prints the counts",
+            )
         if not placement.counts(place):
-            yield where, f"card {card['n']} has a placement with no tokens; write 'none' for 'No tokens placed'"
+            yield (
+                where,
+                f"card {card['n']} has a placement with no tokens; write 'none' for 'No tokens placed'",
+            )
 
 
 def _copies(cards: list[dict[str, Any]]) -> Counter[str]:

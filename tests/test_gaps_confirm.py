@@ -1,0 +1,288 @@
+"""`cardkit gaps` and `cardkit confirm` as a transcriber uses them, on copies of the corpus."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardkit import yamlio
+from tests.conftest import ROOT, run_cli
+
+KLAW = "cards/marvel-united/multiverse-ks-promos/klaw.yaml"
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    return tmp_path
+
+
+def _gaps(cwd: Path, *args: str) -> dict:
+    result = run_cli(["gaps", *args, "--format", "json"], cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_gaps_lists_every_rulebook_note() -> None:
+    payload = _gaps(ROOT, "cards", "--status", "all")
+    noted = [g["why"] for g in payload["gaps"] if g["origin"] == "noted"]
+    for box in ("ks-promos", "multiverse-ks-promos"):
+        source = (ROOT / "scans/marvel-united" / box / "rulebook.txt").read_text()
+        for line in source.splitlines():
+            if line.startswith("Gap: "):
+                assert line.removeprefix("Gap: ") in noted
+    inferred = {(g["document"], g["code"]) for g in payload["gaps"] if g["origin"] == "inferred"}
+    assert ("enchantress", "MU105") in inferred and ("crimson-dynamo", "MU106") in inferred
+    assert set(payload) == {"version", "tool", "gaps", "summary"}
+    assert payload["summary"]["boxes"]["ks-promos"]["open"] > 0
+    first = payload["gaps"][0]
+    assert set(first) >= {
+        "origin",
+        "status",
+        "path",
+        "line",
+        "column",
+        "box",
+        "document",
+        "card",
+        "field",
+        "why",
+        "address",
+    }
+
+
+def test_gaps_formats_and_exit_codes() -> None:
+    table = run_cli(["gaps", KLAW])
+    assert table.returncode == 0
+    assert table.stdout.splitlines()[-1].startswith(
+        "14 open, 0 resolved (multiverse-ks-promos: 14 open"
+    )
+    assert "klaw.yaml:38  klaw  masterplan/cards/1/place  open" in table.stdout
+    markdown = run_cli(["gaps", KLAW, "--format", "markdown", "--group-by", "field"])
+    assert "## masterplan" in markdown.stdout and "| file | document |" in markdown.stdout
+    rows = list(csv.DictReader(io.StringIO(run_cli(["gaps", KLAW, "--format", "csv"]).stdout)))
+    assert rows[1]["address"] == "masterplan/cards/1/place" and rows[1]["evidence"] == ""
+    assert run_cli(["gaps", KLAW, "--fail-on", "open"]).returncode == 1
+    assert run_cli(["gaps", KLAW, "--status", "resolved", "--fail-on", "open"]).returncode == 1
+    quiet = run_cli(["gaps", "cards/marvel-united/maximum-carnage", "--fail-on", "open"])
+    assert quiet.returncode == 0
+
+
+def test_corpus_files_survive_a_round_trip_byte_for_byte() -> None:
+    rt = yamlio.round_trip_yaml()
+    for path in sorted((ROOT / "cards").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        stream = io.StringIO()
+        rt.dump(rt.load(text), stream)
+        assert stream.getvalue() == text, path
+
+
+def test_confirm_touches_only_the_changed_lines(repo: Path) -> None:
+    target = repo / KLAW
+    target.write_text(
+        target.read_text().replace("    - n: 3\n", "    - n: 3  # checked this one twice\n")
+    )
+    before = target.read_text().splitlines()
+    result = run_cli(
+        [
+            "confirm",
+            "klaw",
+            "masterplan/cards/3/place",
+            "--by",
+            "ana",
+            "--evidence",
+            "card file at 600 dpi",
+            "--date",
+            "2026-11-29",
+        ],
+        cwd=repo,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"{KLAW}: confirmed masterplan/cards/3/place"
+    after = target.read_text().splitlines()
+    import difflib
+
+    changes = [
+        l
+        for l in difflib.unified_diff(before, after, lineterm="", n=0)
+        if l[:1] in "+-" and l[:3] not in ("+++", "---")
+    ]
+    assert changes == [
+        "-      unconfirmed: [place]",
+        "+      confirmations:",
+        "+        - {field: place, by: ana, date: '2026-11-29', evidence: card file at 600 dpi}",
+    ]
+    assert "# checked this one twice" in target.read_text()
+    open_fields = {g["field"] for g in _gaps(repo, KLAW)["gaps"]}
+    assert (
+        "masterplan/cards/3/place" not in open_fields and "masterplan/cards/4/place" in open_fields
+    )
+    resolved = _gaps(repo, KLAW, "--status", "resolved")["gaps"]
+    assert [(g["field"], g["why"]) for g in resolved] == [
+        ("masterplan/cards/3/place", "confirmed by ana on 2026-11-29: card file at 600 dpi")
+    ]
+
+
+def test_confirm_corrects_a_placement_and_keeps_the_previous_value(repo: Path) -> None:
+    result = run_cli(
+        [
+            "confirm",
+            KLAW,
+            "masterplan/cards/4/place",
+            "--value",
+            "{left: {thug: 2}, right: {thug: 1}}",
+            "--by",
+            "ana",
+            "--evidence",
+            "600 dpi scan",
+        ],
+        cwd=repo,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "corrected masterplan/cards/4/place" in result.stdout
+    card = yamlio.load_text((repo / KLAW).read_text())["masterplan"]["cards"][3]
+    assert card["place"] == {"left": {"thug": 2}, "right": {"thug": 1}}  # stale wording dropped
+    record = card["confirmations"][0]
+    assert record["value"] == {"left": {"thug": 2}, "right": {"thug": 1}}
+    assert record["previous"]["left"] == {"thug": 1}
+    exported = run_cli(
+        ["export", "rulebook", "cards/marvel-united/multiverse-ks-promos"], cwd=repo
+    ).stdout
+    assert (
+        "4. Move 1. BAM!. Place 2 Thugs in the left Location and 1 Thug in the right Location."
+        in exported
+    )
+    assert run_cli(["validate", KLAW], cwd=repo).returncode == 0
+
+
+def test_an_invalid_value_is_refused_and_nothing_changes(repo: Path) -> None:
+    before = (repo / KLAW).read_bytes()
+    result = run_cli(
+        [
+            "confirm",
+            "klaw",
+            "masterplan/cards/6/place",
+            "--value",
+            "{left: {civilian: -1}}",
+            "--by",
+            "ana",
+            "--evidence",
+            "x",
+        ],
+        cwd=repo,
+    )
+    assert result.returncode == 1
+    assert "refused" in result.stderr and "nothing was written" in result.stderr
+    assert (repo / KLAW).read_bytes() == before
+    assert sorted(p.name for p in (repo / KLAW).parent.iterdir() if p.name.startswith(".")) == []
+
+
+def test_addressing_errors_list_the_candidates(repo: Path) -> None:
+    bad_card = run_cli(
+        ["confirm", "klaw", "masterplan/cards/13/place", "--by", "a", "--evidence", "b"], cwd=repo
+    )
+    assert bad_card.returncode == 2 and "choose one of: 1, 2, 3" in bad_card.stderr
+    ambiguous = run_cli(
+        ["confirm", "bullseye", "dashboard/bam", "--by", "a", "--evidence", "b"], cwd=repo
+    )
+    assert (
+        ambiguous.returncode == 2
+        and "ambiguous" in ambiguous.stderr
+        and "marvel-champions" in ambiguous.stderr
+    )
+    typo = run_cli(["confirm", "klw", "dashboard/bam", "--by", "a", "--evidence", "b"], cwd=repo)
+    assert "did you mean klaw?" in typo.stderr
+    by_system = run_cli(
+        ["confirm", "marvel-united:bullseye", "dashboard/bam", "--by", "a", "--evidence", "b"],
+        cwd=repo,
+    )
+    assert by_system.returncode == 0, by_system.stderr
+    no_evidence = run_cli(["confirm", "klaw", "dashboard/bam"], cwd=repo)
+    assert no_evidence.returncode == 2 and "--evidence" in no_evidence.stderr
+
+
+def test_a_note_resolves_when_all_its_fields_are_confirmed(repo: Path) -> None:
+    for n in range(1, 13):
+        result = run_cli(
+            ["confirm", "klaw", f"masterplan/cards/{n}/place", "--by", "ana", "--evidence", "scan"],
+            cwd=repo,
+        )
+        assert result.returncode == 0, result.stderr
+    assert "gap note masterplan/gaps/0 resolved" in result.stdout
+    note = yamlio.load_text((repo / KLAW).read_text())["masterplan"]["gaps"][0]
+    assert note["status"] == "resolved"
+    assert _gaps(repo, KLAW)["summary"]["open"] == 1  # only the inferred Dashboard gap is left
+
+
+def test_batch_checklist(repo: Path, tmp_path: Path) -> None:
+    checklist = run_cli(["gaps", KLAW, "--format", "csv"], cwd=repo).stdout
+    rows = list(csv.DictReader(io.StringIO(checklist)))
+    for row in rows:
+        if row["address"] in ("masterplan/cards/1/place", "masterplan/cards/2/place"):
+            row["evidence"] = "sorted the box, card in hand"
+        if row["address"] == "masterplan/cards/2/place":
+            row["value"] = "{left: {thug: 2}, right: {thug: 2}}"
+    filled = tmp_path / "checklist.csv"
+    with filled.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    result = run_cli(["confirm", "--batch", str(filled), "--by", "ana"], cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        f"{KLAW}: confirmed masterplan/cards/1/place",
+        f"{KLAW}: corrected masterplan/cards/2/place",
+    ]
+    open_fields = {g["field"] for g in _gaps(repo, KLAW)["gaps"]}
+    assert not {"masterplan/cards/1/place", "masterplan/cards/2/place"} & open_fields
+
+
+def test_sigkill_during_confirm_leaves_old_or_new_file(repo: Path) -> None:
+    """Kill real confirm runs at random moments: the file is always whole, old or new."""
+    target = repo / KLAW
+    old = target.read_text()
+    rng = random.Random(3)
+    seen_new = False
+    for attempt in range(12):
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cardkit",
+                "confirm",
+                "klaw",
+                f"masterplan/cards/{attempt % 12 + 1}/place",
+                "--by",
+                "ana",
+                "--evidence",
+                "kill test",
+            ],
+            cwd=repo,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(0.05, 0.6))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        text = target.read_text()
+        data = yamlio.load_text(text)  # never half a file
+        assert data["id"] == "klaw"
+        seen_new = seen_new or text != old
+        leftovers = [p for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.")]
+        for (
+            leftover
+        ) in leftovers:  # a killed writer may leave its temporary file, never a broken target
+            leftover.unlink()
+    assert run_cli(["validate", KLAW], cwd=repo).returncode == 0
+    assert seen_new or text == old
