@@ -155,9 +155,8 @@ def gaps(
         raise CardkitError("--fail-on takes 'open'")
     documents, problems = gap_core.load(_default_paths(paths))
     for problem in problems:
-        sys.stderr.write(
-            f"{problem.path}:{problem.line}:{problem.column}: {problem.code} {problem.message} (skipped)\n"
-        )
+        where = f"{problem.path}:{problem.line}:{problem.column}"
+        sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
     rows = gap_core.collect(documents)
     every = rows
     if status is not GapStatus.all:

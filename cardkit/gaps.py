@@ -71,13 +71,13 @@ class _Rows:
         data = document.data
         manifest = document.kind.endswith(("/box", "/expansion"))
         box = data.get("id") if manifest else data.get("box")
-        self.common = {
+        self.common: dict[str, str] = {
             "path": document.display_path,
             "system": document.system,
             "box": str(box or document.path.parent.name),
             "document": document.id or "",
             "kind": document.kind,
-            "villain": document.id
+            "villain": (document.id or "")
             if document.kind.endswith("/villain")
             else str(data.get("villain_ref", "")),
         }
@@ -121,7 +121,8 @@ class _Rows:
                 node.get("confirmations", []) if isinstance(node.get("confirmations"), list) else []
             ):
                 field = f"{base}/{record.get('field')}" if base else str(record.get("field"))
-                why = f"confirmed by {record.get('by')} on {record.get('date')}: {record.get('evidence')}"
+                who = f"confirmed by {record.get('by')} on {record.get('date')}"
+                why = f"{who}: {record.get('evidence')}"
                 yield self.row(
                     "unconfirmed",
                     "resolved",
@@ -132,7 +133,7 @@ class _Rows:
                     address=field,
                 )
             note = node.get("gap") if isinstance(node.get("gap"), dict) else None
-            notes = [(("gap",), note)] if note else []
+            notes: list[tuple[Pointer, dict[str, Any]]] = [(("gap",), note)] if note else []
             if isinstance(node.get("gaps"), list) and pointer[-1:] != ("gap",):
                 notes += [
                     (("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)

@@ -113,11 +113,8 @@ def test_confirm_touches_only_the_changed_lines(repo: Path) -> None:
     after = target.read_text().splitlines()
     import difflib
 
-    changes = [
-        l
-        for l in difflib.unified_diff(before, after, lineterm="", n=0)
-        if l[:1] in "+-" and l[:3] not in ("+++", "---")
-    ]
+    diff = difflib.unified_diff(before, after, lineterm="", n=0)
+    changes = [line for line in diff if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     assert changes == [
         "-      unconfirmed: [place]",
         "+      confirmations:",

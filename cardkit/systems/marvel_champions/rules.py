@@ -27,7 +27,8 @@ def decklist_size(doc: Document) -> Result:
     if not DECK_MIN <= total <= DECK_MAX:
         yield (
             ("groups",),
-            f"the deck has {total} hero, aspect and basic cards; a deck is {DECK_MIN} to {DECK_MAX}",
+            f"the deck has {total} hero, aspect and basic cards; "
+            f"a deck is {DECK_MIN} to {DECK_MAX}",
         )
     for index, group in enumerate(groups):
         if group.get("role") == "hero":
@@ -85,7 +86,7 @@ def villain_lists(tree: Tree) -> Iterator[Finding]:
         if doc.kind != f"{SYSTEM}/campaign-log":
             continue
         setups = {
-            d.data.get("villain")
+            str(d.data.get("villain"))
             for d in tree.documents
             if d.kind == f"{SYSTEM}/villain-setup" and d.data.get("box") == doc.data.get("box")
         }

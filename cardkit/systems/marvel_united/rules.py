@@ -7,6 +7,7 @@ a challenge printed on another villain's sheet.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -51,7 +52,7 @@ def _intro_text(part: dict[str, Any]) -> str:
 
 
 def deck_sizes(tree: Tree) -> dict[str, dict[str, int]]:
-    """Per box: the deck sizes its component list states ("60 Master Plan Cards (12 for each Villain)")."""
+    """Per box: deck sizes from its components ("60 Master Plan Cards (12 for each Villain)")."""
     sizes: dict[str, dict[str, int]] = {}
     for doc in tree.documents:
         if doc.kind != f"{SYSTEM}/box" or doc.id is None:
@@ -113,12 +114,13 @@ def declared_count(doc: Document) -> Result:
     threats = doc.data.get("threats", {})
     declared = threats.get("declared", {}).get("count")
     cards = threats.get("cards", [])
-    if declared is not None and cards and threat_total(cards) != declared:
-        if threat_total(cards) not in _numbers(_intro_text(threats)):
-            yield (
-                ("threats", "declared", "count"),
-                f"the deck is declared as {declared} cards but lists {threat_total(cards)}",
-            )
+    total = threat_total(cards)
+    explained = total in _numbers(_intro_text(threats))
+    if declared is not None and cards and total != declared and not explained:
+        yield (
+            ("threats", "declared", "count"),
+            f"the deck is declared as {declared} cards but lists {total}",
+        )
 
 
 @document_rule(
@@ -180,12 +182,14 @@ def note_names_missing_card(doc: Document) -> Result:
             listed = ", ".join(map(str, missing))
             yield (
                 (*pointer, "cards"),
-                f"the note names card(s) {listed}, but the deck lists only {len(numbers)} (up to {max(numbers)})",
+                f"the note names card(s) {listed}, "
+                f"but the deck lists only {len(numbers)} (up to {max(numbers)})",
             )
 
 
 _READ_AS = re.compile(
-    r"(?P<who>[Cc]ards? [\d, and]+(?: \([^)]*\))?|The [A-Z][\w' ]+? card|The Move \d cards \([\d and]+\)) "
+    r"(?P<who>[Cc]ards? [\d, and]+(?: \([^)]*\))?|The [A-Z][\w' ]+? card"
+    r"|The Move \d cards \([\d and]+\)) "
     r"(?:were |was |is |are )?read as (?P<what>(?:one|two|three|\d) [^.;,]*?Locations?)(?=[.;,]|$)"
 )
 
@@ -227,7 +231,8 @@ def note_contradicts_data(doc: Document) -> Result:
                 if card["n"] in named and placement.counts(card.get("place")) != claim:
                     yield (
                         (*pointer, "note"),
-                        f"the note reads card {card['n']} as '{match['what']}', but the card carries {_describe(card.get('place'))}",
+                        f"the note reads card {card['n']} as '{match['what']}', "
+                        f"but the card carries {_describe(card.get('place'))}",
                     )
 
 
@@ -269,7 +274,7 @@ def player_count(doc: Document) -> Result:
     values = [
         (int(n), v) for n, v in sorted(heroes.items(), key=lambda kv: int(kv[0])) if v is not None
     ]
-    for (n1, v1), (n2, v2) in zip(values, values[1:], strict=False):
+    for (n1, v1), (n2, v2) in itertools.pairwise(values):
         if v2 < v1:
             yield (
                 ("dashboard", "player_count", "heroes", str(n2)),
@@ -341,12 +346,14 @@ def placement_sanity(doc: Document) -> Result:
         if isinstance(kept, str) and placement.parse(kept) != placement.counts(place):
             yield (
                 (*where, "text"),
-                f"card {card['n']}'s kept wording no longer matches its counts; export prints the counts",
+                f"card {card['n']}'s kept wording no longer matches its counts; "
+                "export prints the counts",
             )
         if not placement.counts(place):
             yield (
                 where,
-                f"card {card['n']} has a placement with no tokens; write 'none' for 'No tokens placed'",
+                f"card {card['n']} has a placement with no tokens; "
+                "write 'none' for 'No tokens placed'",
             )
 
 
