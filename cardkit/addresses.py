@@ -7,6 +7,7 @@ mappings that carry `n`, a number selects by `n`; in a list of mappings that car
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from cardkit.errors import UsageError
@@ -91,3 +92,14 @@ def matches(pattern: str, address: str) -> bool:
     if len(have) < len(want):
         return False
     return all(w in ("*", h) for w, h in zip(want, have, strict=False))
+
+
+def walk(value: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, dict[str, Any]]]:
+    """Every mapping in a document with its pointer, parents before children."""
+    if isinstance(value, dict):
+        yield pointer, value
+        for key, child in value.items():
+            yield from walk(child, (*pointer, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from walk(child, (*pointer, index))

@@ -167,19 +167,9 @@ def resolve_notes(data: Any) -> list[str]:
     return closed
 
 
-def _walk(value: Any, pointer: tuple[Any, ...] = ()) -> Any:
-    if isinstance(value, dict):
-        yield pointer, value
-        for key, child in value.items():
-            yield from _walk(child, (*pointer, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from _walk(child, (*pointer, index))
-
-
 def _addresses(data: Any, key: str) -> list[str]:
     found = []
-    for pointer, node in _walk(data):
+    for pointer, node in addresses.walk(data):
         base = addresses.address_of(data, pointer)
         for item in node.get(key) or [] if isinstance(node.get(key), list) else []:
             relative = item if key == "unconfirmed" else item.get("field")
@@ -188,7 +178,7 @@ def _addresses(data: Any, key: str) -> list[str]:
 
 
 def _notes(data: Any) -> Any:
-    for pointer, node in _walk(data):
+    for pointer, node in addresses.walk(data):
         if isinstance(node.get("gaps"), list):
             for index, note in enumerate(node["gaps"]):
                 if isinstance(note, dict):

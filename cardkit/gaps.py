@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.addresses import address_of
+from cardkit.addresses import address_of, walk
 from cardkit.model import Diagnostic, Document, Pointer
 from cardkit.rules import Tree, all_rules
 
@@ -55,16 +55,6 @@ def _card_of(address: str) -> str:
     return parts[parts.index("cards") + 1] if "cards" in parts[:-1] else ""
 
 
-def _walk(value: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, dict[str, Any]]]:
-    if isinstance(value, dict):
-        yield pointer, value
-        for key, child in value.items():
-            yield from _walk(child, (*pointer, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from _walk(child, (*pointer, index))
-
-
 class _Rows:
     def __init__(self, document: Document) -> None:
         self.doc = document
@@ -101,7 +91,7 @@ class _Rows:
 
     def collect(self) -> Iterator[Gap]:
         data = self.doc.data
-        for pointer, node in _walk(data):
+        for pointer, node in walk(data):
             base = address_of(data, pointer)
             for item in (
                 node.get("unconfirmed", []) if isinstance(node.get("unconfirmed"), list) else []
@@ -168,7 +158,7 @@ def _why_unconfirmed(data: dict[str, Any], field: str) -> str:
     """The text of the gap note that covers a field, if one does."""
     from cardkit.addresses import matches
 
-    for _, node in _walk(data):
+    for _, node in walk(data):
         for gap in node.get("gaps", []) if isinstance(node.get("gaps"), list) else []:
             if isinstance(gap, dict) and any(matches(p, field) for p in gap.get("fields", [])):
                 return str(gap.get("note", ""))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardkit.rulebook.blocks import body_or_kept, render_item
-from cardkit.rulebook.outline import Block, Section
+from cardkit.rulebook.outline import TOC_TITLE, Block, Outline, Section
 
 GAP_PREFIX = "Gap: "
 Groups = list[list[str]]
@@ -93,4 +93,23 @@ def section_lines(section: Section) -> Groups:
     groups.extend(blocks_lines(section.blocks))
     for child in section.children:
         groups.extend(section_lines(child))
+    return groups
+
+
+def book_head(outline: Outline) -> dict[str, Any]:
+    """A book's title line, table of contents and any text before its first section."""
+    head: dict[str, Any] = {"title": outline.title.text}
+    if outline.toc:
+        head["contents"] = [{"title": e.title, "level": e.level} for e in outline.toc]
+    if outline.preamble:
+        head["preamble"] = body_items(outline.preamble)
+    return head
+
+
+def render_head(manifest: dict[str, Any]) -> Groups:
+    groups: Groups = [[str(manifest["title"])]]
+    if "contents" in manifest:
+        groups += [[TOC_TITLE], [TOC_TITLE]]
+        groups.append(["  " * (e["level"] - 1) + "• " + e["title"] for e in manifest["contents"]])
+    groups.extend(render_items(manifest.get("preamble", [])))
     return groups

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
-from cardkit.rulebook.outline import TOC_TITLE, Section, parse_outline
+from cardkit.rulebook.outline import Section, parse_outline
 
 SYSTEM = "marvel-champions"
 _MARK = re.compile(r"^(?P<name>.+?)(?: (?P<mark>\*\*?))?$")
@@ -269,12 +269,8 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
             " Rulebook"
         ),
         "source": {"file": source},
-        "title": outline.title.text,
+        **generic.book_head(outline),
     }
-    if outline.toc:
-        expansion["contents"] = [{"title": e.title, "level": e.level} for e in outline.toc]
-    if outline.preamble:
-        expansion["preamble"] = generic.body_items(outline.preamble)
     expansion["sections"] = [book.entry(s, expansion, []) for s in outline.sections]
     return [expansion, *book.documents.values()]
 
@@ -282,11 +278,7 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
 def render(documents: list[dict[str, Any]]) -> str:
     by_id = {d["id"]: d for d in documents}
     expansion = next(d for d in documents if d["kind"] == f"{SYSTEM}/expansion")
-    groups: Groups = [[expansion["title"]]]
-    if "contents" in expansion:
-        groups += [[TOC_TITLE], [TOC_TITLE]]
-        groups.append(["  " * (e["level"] - 1) + "• " + e["title"] for e in expansion["contents"]])
-    groups.extend(generic.render_items(expansion.get("preamble", [])))
+    groups = generic.render_head(expansion)
 
     def include(section: dict[str, Any]) -> Groups:
         what = section.get("include")

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
-from cardkit.rulebook.outline import TOC_TITLE, Outline, Section, parse_outline
+from cardkit.rulebook.outline import Outline, Section, parse_outline
 from cardkit.systems.marvel_united import sheets, villain
 
 SYSTEM = "marvel-united"
@@ -152,12 +152,8 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
         "id": box,
         "name": _box_name(outline.title.text),
         "source": {"file": source},
-        "title": outline.title.text,
+        **generic.book_head(outline),
     }
-    if outline.toc:
-        box_doc["contents"] = [{"title": e.title, "level": e.level} for e in outline.toc]
-    if outline.preamble:
-        box_doc["preamble"] = generic.body_items(outline.preamble)
     box_doc["sections"] = [book.entry(section, box_doc) for section in outline.sections]
     return [box_doc, *book.documents.values()]
 
@@ -173,11 +169,7 @@ def render(documents: list[dict[str, Any]]) -> str:
     if len(boxes) != 1:
         raise ValueError(f"expected one box manifest among the documents, found {len(boxes)}")
     box = boxes[0]
-    groups: Groups = [[box["title"]]]
-    if "contents" in box:
-        groups += [[TOC_TITLE], [TOC_TITLE]]
-        groups.append(["  " * (e["level"] - 1) + "• " + e["title"] for e in box["contents"]])
-    groups.extend(generic.render_items(box.get("preamble", [])))
+    groups = generic.render_head(box)
 
     def lookup(ref: str) -> dict[str, Any]:
         if ref not in by_id:

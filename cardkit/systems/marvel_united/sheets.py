@@ -83,6 +83,13 @@ def _render_cards(found: list[dict[str, Any]]) -> list[str]:
 
 
 def render_sheet(data: dict[str, Any]) -> Groups:
+    return _render_part(data, _render_cards)
+
+
+def _render_part(
+    data: dict[str, Any], render_cards: Callable[[list[dict[str, Any]]], list[str]]
+) -> Groups:
+    """A part in stored order: intro and after items, the cards as one block, gap notes."""
     if "body" in data:
         return render_items(data["body"])
     groups: Groups = []
@@ -90,7 +97,7 @@ def render_sheet(data: dict[str, Any]) -> Groups:
         if key in ("intro", "after"):
             groups.extend(render_items(value))
         elif key == "cards":
-            groups.append(_render_cards(value))
+            groups.append(render_cards(value))
         elif key == "gaps":
             groups.extend([GAP_PREFIX + str(g["note"])] for g in value)
     return groups
@@ -123,14 +130,4 @@ def parse_masterplan(blocks: list[Block], villain: str, gap: GapParser) -> dict[
 
 
 def render_masterplan(data: dict[str, Any], villain: str) -> Groups:
-    if "body" in data:
-        return render_items(data["body"])
-    groups: Groups = []
-    for key, value in data.items():
-        if key in ("intro", "after"):
-            groups.extend(render_items(value))
-        elif key == "cards":
-            groups.append([cards.render_masterplan(card, villain) for card in value])
-        elif key == "gaps":
-            groups.extend([GAP_PREFIX + str(g["note"])] for g in value)
-    return groups
+    return _render_part(data, lambda found: [cards.render_masterplan(c, villain) for c in found])
