@@ -92,17 +92,21 @@ def kinds() -> None:
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:
-    """The main job over this repository: validate cards/ and write build/validate.json."""
-    from cardkit.report import RENDERERS
-    from cardkit.validate import validate_paths
+    """The main job over this repository: validate cards/, list gaps, re-read scans/.
 
-    targets = _default_paths(None)
-    report = validate_paths(targets, context_root=_cards_root(targets))
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "validate.json").write_text(RENDERERS["json"](report), encoding="utf-8")
-    sys.stdout.write(RENDERERS["text"](report))
-    sys.stdout.write(f"wrote {out / 'validate.json'}\n")
-    raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
+    Writes build/validate.json, build/gaps.json, build/gaps.md, build/gaps.csv (a
+    checklist for confirm --batch) and build/import.txt. Exit 1 on validation errors or
+    on a rulebook line that no document holds.
+    """
+    from cardkit.build import run
+
+    if not Path("cards").is_dir():
+        raise CardkitError("no cards/ folder here; run cardkit build from the repository root")
+    result = run(Path("."), out)
+    for line in result.lines:
+        sys.stdout.write(line + "\n")
+    sys.stdout.write(f"wrote {', '.join(str(p) for p in result.written)}\n")
+    raise typer.Exit(ExitCode.FINDINGS if result.failed else ExitCode.OK)
 
 
 class GapFormat(StrEnum):

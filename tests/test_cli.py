@@ -148,3 +148,18 @@ def test_help_is_fast_to_import() -> None:
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_build_writes_the_reports(tmp_path: Path) -> None:
+    import shutil
+
+    for part in ("cards", "scans"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    result = run_cli(["build"], cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for name in ("validate.json", "gaps.json", "gaps.md", "gaps.csv", "import.txt"):
+        assert (tmp_path / "build" / name).stat().st_size > 0
+    assert "0 unrepresented lines" in (tmp_path / "build" / "import.txt").read_text()
+    assert result.stdout.splitlines()[0].startswith("validate: ")
+    (tmp_path / "cards" / "broken.yaml").write_text("kind: marvel-united/villain\nid: Bad\n")
+    assert run_cli(["build"], cwd=tmp_path).returncode == 1

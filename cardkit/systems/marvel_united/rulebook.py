@@ -102,7 +102,10 @@ class _Book:
         for kind, test in (("henchmen", "Henchm"), ("weak-spot", "Weak Spot")):
             if test in title:
                 doc = self.base(kind, title, section)
-                doc.update(sheets.parse_sheet(section.blocks, villain.gap_parser("threats")))
+                doc.update(
+                    sheets.parse_sheet(section.blocks, villain.gap_parser("threats", sheet=True))
+                )
+                villain.mark_unconfirmed(doc)
                 if section.children:
                     doc["sections"] = [generic.section_data(c, gap) for c in section.children]
                 return {"title": title, "documents": [self.add(doc)]}
@@ -124,7 +127,10 @@ class _Book:
     def _card_doc(self, kind: str, section: Section) -> dict[str, Any]:
         doc = self.base(kind, section.title, section)
         if kind == "hero":
-            doc.update(sheets.parse_sheet(section.blocks, villain.gap_parser("threats")))
+            doc.update(
+                sheets.parse_sheet(section.blocks, villain.gap_parser("threats", sheet=True))
+            )
+            villain.mark_unconfirmed(doc)
         elif all(b.kind == "para" for b in section.blocks):
             doc["intro"] = generic.body_items(section.blocks, villain.gap_parser(None))
         else:

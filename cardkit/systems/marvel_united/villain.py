@@ -26,9 +26,17 @@ def is_villain(section: Section) -> bool:
     return any(child.title.endswith(" Dashboard") for child in section.children)
 
 
-def gap_parser(deck: str | None) -> Callable[[str], dict[str, Any]]:
+def gap_parser(deck: str | None, *, sheet: bool = False) -> Callable[[str], dict[str, Any]]:
+    """Gap notes as structured data; on a sheet document its cards sit at the top level."""
+
     def parse(text: str) -> dict[str, Any]:
         note = gapnotes.parse(text, deck)
+        if sheet:
+            note.fields = [
+                f.removeprefix("threats/")
+                for f in note.fields
+                if not f.startswith(("dashboard", "masterplan"))
+            ]
         gap: dict[str, Any] = {"note": text}
         if note.deck:
             gap["deck"] = note.deck
@@ -154,19 +162,38 @@ def render(doc: dict[str, Any], lookup: Lookup) -> Groups:
 
 def mark_unconfirmed(doc: dict[str, Any]) -> None:
     """Mark the fields the rulebook's gap notes name as unconfirmed, card by card."""
-    masterplan = doc.get("masterplan", {})
-    mp_cards = masterplan.get("cards", [])
-    numbers = [c["n"] for c in mp_cards]
-    for gap in masterplan.get("gaps", []) + doc.get("dashboard", {}).get("gaps", []):
-        note = gapnotes.parse(gap["note"], gap.get("deck"))
-        for path in gap.get("fields", []):
-            if path.startswith("masterplan/cards/*/"):
-                field = path.rsplit("/", 1)[-1]
-                chosen = gapnotes.unconfirmed_cards(note, numbers)
-                for card in mp_cards:
-                    if card["n"] in chosen and (field != "place" or "place" in card):
-                        marks = card.setdefault("unconfirmed", [])
-                        if field not in marks:
-                            marks.append(field)
-            elif path == "dashboard/player_count" and "player_count" in doc.get("dashboard", {}):
-                doc["dashboard"]["player_count"].setdefault("unconfirmed", ["heroes"])
+    parts = [doc, *(doc.get(k) for k in PART_SUFFIXES), *doc.get("sheets", [])]
+    for part in parts:
+        if not isinstance(part, dict):
+            continue
+        for gap in part.get("gaps", []):
+            note = gapnotes.parse(gap["note"], gap.get("deck"))
+            for path in gap.get("fields", []):
+                _mark(doc, path, note)
+
+
+def _mark(doc: dict[str, Any], path: str, note: gapnotes.GapNote) -> None:
+    if "/" not in path and "cards/*/" not in path:
+        return  # a whole part ("dashboard") is too broad to mark field by field
+    if "cards/*/" in path:
+        where, _, field = path.rpartition("cards/*/")
+        container = _at(doc, where.rstrip("/"))
+        found = container.get("cards", []) if isinstance(container, dict) else []
+        numbers = [c["n"] for c in found if "n" in c]
+        chosen = set(gapnotes.unconfirmed_cards(note, numbers)) if numbers else None
+        targets = [c for c in found if (chosen is None or c.get("n") in chosen) and field in c]
+    else:
+        where, _, field = path.rpartition("/")
+        container = _at(doc, where)
+        targets = [container] if isinstance(container, dict) and field in container else []
+    for target in targets:
+        marks = target.setdefault("unconfirmed", [])
+        if field not in marks:
+            marks.append(field)
+
+
+def _at(doc: dict[str, Any], path: str) -> Any:
+    node: Any = doc
+    for part in [p for p in path.split("/") if p]:
+        node = node.get(part) if isinstance(node, dict) else None
+    return node

@@ -1,0 +1,59 @@
+"""The main job over a repository: check cards/, list its gaps, re-read scans/, write build/.
+
+Writes build/validate.json, build/gaps.{json,md,csv} and build/import.txt; returns the
+report lines for the terminal and whether anything failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit import gaps, importer, yamlio
+from cardkit.report import RENDERERS, gaps_report
+from cardkit.validate import validate_paths
+
+
+@dataclass
+class BuildResult:
+    lines: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    failed: bool = False
+
+
+def _write(result: BuildResult, path: Path, text: str) -> None:
+    yamlio.atomic_write(path, text)
+    result.written.append(path)
+
+
+def run(root: Path, out: Path) -> BuildResult:
+    result = BuildResult()
+    out.mkdir(parents=True, exist_ok=True)
+    cards = root / "cards"
+    report = validate_paths([cards], context_root=cards)
+    _write(result, out / "validate.json", RENDERERS["json"](report))
+    result.lines.append("validate: " + RENDERERS["text"](report).splitlines()[-1])
+    result.failed |= report.errors > 0
+
+    documents, _ = gaps.load([cards])
+    rows = gaps.collect(documents)
+    for name, fmt in (("gaps.json", "json"), ("gaps.md", "markdown"), ("gaps.csv", "csv")):
+        _write(
+            result,
+            out / name,
+            gaps_report.RENDERERS[fmt](rows, "box" if fmt == "markdown" else None),
+        )
+    result.lines.append("gaps: " + gaps.summary(rows))
+
+    summaries = []
+    for book in sorted((root / "scans").glob("*/*/rulebook.txt")):
+        system, box = book.parts[-3], book.parts[-2]
+        plan = importer.plan_import(book, cards / system / box, system=system, box=box)
+        summaries.append(importer.summary(plan))
+        summaries.extend(f"  unrepresented: {line}" for line in plan.unrepresented)
+        result.failed |= bool(plan.unrepresented)
+    _write(result, out / "import.txt", "\n".join(summaries) + "\n")
+    result.lines.append(
+        f"import: {len(summaries)} rulebooks re-read from scans/, see {out / 'import.txt'}"
+    )
+    return result
