@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -308,3 +309,11 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cardkit: interrupted\n")
         sys.exit(130)
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("CARDKIT_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"cardkit: internal error ({type(err).__name__}: {err}); "
+            "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
+        )
+        sys.exit(70)
