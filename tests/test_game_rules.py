@@ -302,3 +302,13 @@ def test_corpus_findings_are_the_true_ones() -> None:
     assert not [f for f in found if f[1] in ("MU102", "MU103") or "threat deck holds" in f[2]]
     # Every finding is a warning: the corpus has no errors.
     assert all(d["severity"] == "warning" for d in json.loads(result.stdout)["diagnostics"])
+
+
+def test_note_naming_an_icon_no_card_shows(tmp_path: Path) -> None:
+    cards = [_mp(n) for n in range(1, 13)]
+    cards[0]["effects"] = [{"name": "Surprise Attack!", "text": "x"}]
+    note = ("The Hiding Underwater Action icon is identified from its appearance. "
+            "The Surprise Attack! card is fine. The Behavior card is not on this sheet.")
+    mp = {"cards": cards, "gaps": [{"note": note, "deck": "masterplan", "status": "open"}]}
+    found = codes(tmp_path, _villain(dashboard=DASH, threats=THREATS, masterplan=mp))
+    assert found == ["MU111:the note names 'Hiding Underwater', which no card in this file shows"]

@@ -190,8 +190,14 @@ class _Book:
                 f"The {n}" if f"The {n}" in known and n not in known else n
                 for n in fields["removable_sets"]
             ]
-        if section.children:
-            fields["sections"] = [generic.section_data(c) for c in section.children]
+        children = list(section.children)
+        campaign = _campaign(children[-1]) if children else None
+        if campaign is not None:
+            children.pop()
+        if children:
+            fields["sections"] = [generic.section_data(c) for c in children]
+        if campaign is not None:
+            fields["campaign"] = campaign
         return self.doc("scenario", section.title, section, **fields)
 
     def decklist(self, section: Section) -> str | None:
@@ -252,6 +258,37 @@ class _Book:
         return self.doc("campaign-log", section.title, section, intro=intro, fields=fields)
 
 
+_STAGES = {"Setup:": "setup", "Victory:": "victory", "Defeat:": "defeat"}
+
+
+def _campaign(section: Section) -> dict[str, Any] | None:
+    """Campaign instructions: Setup, Victory and Defeat, each a list of steps, in book order."""
+    if not section.title.startswith("Campaign Instructions") or section.children:
+        return None
+    campaign: dict[str, Any] = {"title": section.title}
+    stage = None
+    for block in section.blocks:
+        text = block.text
+        if block.kind == "para" and text in _STAGES and _STAGES[text] not in campaign:
+            stage = _STAGES[text]
+            campaign[stage] = []
+        elif stage is None:
+            return None
+        else:
+            campaign[stage].extend(generic.body_items([block]))
+    return campaign
+
+
+def _render_campaign(campaign: dict[str, Any]) -> Groups:
+    labels = {v: k for k, v in _STAGES.items()}
+    groups: Groups = [[campaign["title"]]]
+    for key, items in campaign.items():
+        if key in labels:
+            groups.append([labels[key]])
+            groups.extend(generic.render_items(items))
+    return groups
+
+
 def _component(item: str) -> dict[str, Any]:
     match = re.match(r"^(?P<count>\d+) (?P<name>\w+), (?P<detail>.+)$", item)
     if match:
@@ -272,6 +309,16 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
         **generic.book_head(outline),
     }
     expansion["sections"] = [book.entry(s, expansion, []) for s in outline.sections]
+    senses = [
+        card["name"]
+        for doc in book.documents.values()
+        for group in doc.get("groups", [])
+        if group.get("role") == "sense"
+        for card in group["cards"]
+    ]
+    for doc in book.documents.values():
+        if doc["kind"] == f"{SYSTEM}/sense-deck" and senses:
+            doc["cards"] = senses  # the hero's Sense cards, as the decklist names them
     return [expansion, *book.documents.values()]
 
 
@@ -332,4 +379,6 @@ def render_document(doc: dict[str, Any]) -> Groups:
     groups = generic.render_items(doc.get("intro", []))
     for section in doc.get("sections", []):
         groups.extend(generic.render_section(section))
+    if "campaign" in doc:
+        groups.extend(_render_campaign(doc["campaign"]))
     return groups

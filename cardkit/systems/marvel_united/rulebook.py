@@ -131,6 +131,9 @@ class _Book:
                 sheets.parse_sheet(section.blocks, villain.gap_parser("threats", sheet=True))
             )
             villain.mark_unconfirmed(doc)
+            for card in doc.get("cards", []):
+                if str(card.get("text", "")).endswith("(icons only, as printed)."):
+                    card["icon_only"] = True
         elif all(b.kind == "para" for b in section.blocks):
             doc["intro"] = generic.body_items(section.blocks, villain.gap_parser(None))
         else:

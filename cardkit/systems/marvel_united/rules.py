@@ -359,3 +359,41 @@ def placement_sanity(doc: Document) -> Result:
 
 def _copies(cards: list[dict[str, Any]]) -> Counter[str]:
     return Counter({str(c["name"]): int(c.get("copies", 1)) for c in cards})
+
+
+_NAMED_IN_NOTE = re.compile(
+    r"\b[Tt]he ([A-Z][\w!'-]*(?: [A-Z][\w!'-]*)*?) (?:card(?:'s)?(?: text)?|Action icon|icon|text)\b"
+)
+
+
+def _card_names(data: dict[str, Any]) -> set[str]:
+    names: set[str] = set()
+    parts = [data, data.get("threats", {}), data.get("masterplan", {}), *data.get("sheets", [])]
+    for part in parts:
+        for card in part.get("cards", []) if isinstance(part, dict) else []:
+            names.add(str(card.get("name", "")))
+            names.update(str(e.get("name", "")) for e in card.get("effects", []))
+    return {n for n in names if n}
+
+
+@document_rule(
+    "MU111",
+    Severity.WARNING,
+    "A gap note names a card or icon that no card in the file shows.",
+    system=SYSTEM,
+    kinds=VILLAIN,
+)
+def note_names_unknown_card(doc: Document) -> Result:
+    names = _card_names(doc.data)
+    for pointer, gap in _all_gaps(doc):
+        for sentence in re.split(r"(?<=\.) ", gap["note"]):
+            if re.search(r"\b(?:is|are) not (?:on|in)\b", sentence):
+                continue  # the note itself says the card is absent
+            for match in _NAMED_IN_NOTE.finditer(sentence):
+                name = match[1]
+                candidates = {name, f"The {name}", name.removesuffix(" Threat")}
+                if not candidates & names:
+                    yield (
+                        (*pointer, "note"),
+                        f"the note names '{name}', which no card in this file shows",
+                    )
