@@ -129,7 +129,10 @@ class _Rows:
                     (("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)
                 ]
             for where, gap in notes:
-                fields = ", ".join(gap.get("fields", [])) or base
+                named = gap.get("fields", [])
+                if where == ("gap",):  # an inline note: its fields are relative to its holder
+                    named = [f"{base}/{f}" if base else f for f in named]
+                fields = ", ".join(named) or base
                 cards = ", ".join(map(str, gap.get("cards", [])))
                 yield self.row(
                     "noted",

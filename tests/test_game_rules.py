@@ -307,8 +307,10 @@ def test_corpus_findings_are_the_true_ones() -> None:
 def test_note_naming_an_icon_no_card_shows(tmp_path: Path) -> None:
     cards = [_mp(n) for n in range(1, 13)]
     cards[0]["effects"] = [{"name": "Surprise Attack!", "text": "x"}]
-    note = ("The Hiding Underwater Action icon is identified from its appearance. "
-            "The Surprise Attack! card is fine. The Behavior card is not on this sheet.")
+    note = (
+        "The Hiding Underwater Action icon is identified from its appearance. "
+        "The Surprise Attack! card is fine. The Behavior card is not on this sheet."
+    )
     mp = {"cards": cards, "gaps": [{"note": note, "deck": "masterplan", "status": "open"}]}
     found = codes(tmp_path, _villain(dashboard=DASH, threats=THREATS, masterplan=mp))
     assert found == ["MU111:the note names 'Hiding Underwater', which no card in this file shows"]

@@ -42,6 +42,8 @@ def test_gaps_lists_every_rulebook_note() -> None:
         for line in source.splitlines():
             if line.startswith("Gap: "):
                 assert line.removeprefix("Gap: ") in noted
+            elif " Gap: " in line:  # a note written inside a card's line
+                assert line.split(" Gap: ", 1)[1] in noted
     inferred = {(g["document"], g["code"]) for g in payload["gaps"] if g["origin"] == "inferred"}
     assert ("enchantress", "MU105") in inferred and ("crimson-dynamo", "MU106") in inferred
     assert set(payload) == {"version", "tool", "gaps", "summary"}

@@ -171,7 +171,10 @@ def parse_bullet_card(item: str) -> dict[str, Any] | None:
             return None
         card.update(meta)
     if match["text"]:
-        card["text"] = match["text"]
+        text, marker, note = match["text"].partition(" Gap: ")
+        card["text"] = text
+        if marker:  # a transcriber's note written inside the card's line
+            card["gap"] = {"note": note, "fields": ["text"], "status": "open"}
     if match["meta"] and _render_meta(card) != match["meta"]:
         card["meta"] = match["meta"]
     return card if render_bullet_card(card) == item else None
@@ -180,7 +183,8 @@ def parse_bullet_card(item: str) -> dict[str, Any] | None:
 def render_bullet_card(card: dict[str, Any]) -> str:
     meta = _render_meta(card)
     head = f"{card['name']} ({meta})" if meta else str(card["name"])
-    return f"{head}: {card['text']}" if card.get("text") else f"{head}:"
+    line = f"{head}: {card['text']}" if card.get("text") else f"{head}:"
+    return line + (f" Gap: {card['gap']['note']}" if card.get("gap") else "")
 
 
 def declared_count(intro: str) -> int | None:

@@ -362,7 +362,8 @@ def _copies(cards: list[dict[str, Any]]) -> Counter[str]:
 
 
 _NAMED_IN_NOTE = re.compile(
-    r"\b[Tt]he ([A-Z][\w!'-]*(?: [A-Z][\w!'-]*)*?) (?:card(?:'s)?(?: text)?|Action icon|icon|text)\b"
+    r"\b[Tt]he ([A-Z][\w!'-]*(?: [A-Z][\w!'-]*)*?) "
+    r"(?:card(?:'s)?(?: text)?|Action icon|icon|text)\b"
 )
 
 
