@@ -14,8 +14,10 @@ from cardkit.errors import CardkitError, ExitCode
 
 app = typer.Typer(
     name="cardkit",
-    help="Transcribe board- and card-game content: validate card files, track gaps, print proofs.",
+    help="Transcribe board- and card-game content: import rulebooks, validate card files, "
+    "list and close the gaps.",
     no_args_is_help=True,
+    rich_markup_mode=None,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -278,7 +280,9 @@ def import_(
     raise typer.Exit(ExitCode.FINDINGS if result.unrepresented else ExitCode.OK)
 
 
-export_app = typer.Typer(help="Print card data back in another form.", no_args_is_help=True)
+export_app = typer.Typer(
+    help="Print card data back in another form.", no_args_is_help=True, rich_markup_mode=None
+)
 app.add_typer(export_app, name="export")
 
 

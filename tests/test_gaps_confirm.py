@@ -285,3 +285,13 @@ def test_sigkill_during_confirm_leaves_old_or_new_file(repo: Path) -> None:
             leftover.unlink()
     assert run_cli(["validate", KLAW], cwd=repo).returncode == 0
     assert seen_new or text == old
+
+
+def test_terminal_table_is_drawn_once() -> None:
+    from cardkit import gaps
+    from cardkit.report.gaps_report import rich_table
+
+    documents, _ = gaps.load([ROOT / KLAW])
+    text = rich_table(gaps.collect(documents), None)
+    assert text.count("┏") == 1 and "klaw.yaml:38" in text
+    assert text.rstrip().splitlines()[-1].startswith("14 open, 0 resolved")

@@ -66,23 +66,27 @@ def plain(rows: list[Gap], group_by: str | None) -> str:
 
 
 def rich_table(rows: list[Gap], group_by: str | None) -> str:
+    """A terminal table: file names (not paths) so the why column keeps its room."""
+    import shutil
+
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(record=True, width=160)
+    width = shutil.get_terminal_size((160, 40)).columns
+    console = Console(record=True, file=io.StringIO(), width=width, force_terminal=True)
     for name, members in _grouped(rows, group_by):
         table = Table(title=name or None, show_lines=False)
         for column in ("file:line", "document", "card", "field", "status", "origin", "why"):
-            table.add_column(column, overflow="fold")
+            table.add_column(column, overflow="fold", no_wrap=column != "why")
         for g in members:
             table.add_row(
-                f"{g.path}:{g.line}",
+                f"{g.path.rsplit('/', 1)[-1]}:{g.line}",
                 g.document,
                 g.card,
                 g.field,
                 g.status,
                 g.code or g.origin,
-                _clip(g.why, 90),
+                _clip(g.why, 80),
             )
         console.print(table)
     console.print(summary(rows))
