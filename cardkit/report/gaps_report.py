@@ -89,7 +89,7 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
                 _clip(g.why, 80),
             )
         console.print(table)
-    console.print(summary(rows))
+    console.print(summary(rows), highlight=False)
     return console.export_text(styles=True)
 
 
