@@ -295,3 +295,31 @@ def test_terminal_table_is_drawn_once() -> None:
     text = rich_table(gaps.collect(documents), None)
     assert text.count("┏") == 1 and "klaw.yaml:38" in text
     assert text.rstrip().splitlines()[-1].startswith("14 open, 0 resolved")
+
+
+def test_random_addresses_fail_cleanly() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from cardkit import confirm
+    from cardkit.errors import CardkitError
+
+    text = (ROOT / KLAW).read_text()
+    parts = st.sampled_from(
+        ["masterplan", "cards", "place", "dashboard", "gaps", "0", "3", "12", "99", "*", "", "x y"]
+    )
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(parts, max_size=5))
+    def check(segments: list[str]) -> None:
+        data = yamlio.round_trip_yaml().load(text)
+        outcome = confirm.Outcome(Path(KLAW))
+        try:
+            confirm.apply(
+                data, confirm.Request("/".join(segments), "a", "b", "2026-11-29"), outcome
+            )
+        except CardkitError:
+            return
+        assert outcome.confirmed or outcome.resolved_notes
+
+    check()
