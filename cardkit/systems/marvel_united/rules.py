@@ -159,6 +159,12 @@ def numbering_gaps(doc: Document) -> Result:
             )
 
 
+def _dashboard(doc: Document) -> dict[str, Any] | None:
+    """The Dashboard's fields, or None when there is none or it was kept verbatim."""
+    dashboard = doc.data.get("dashboard")
+    return dashboard if isinstance(dashboard, dict) and "body" not in dashboard else None
+
+
 def _all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
     for part in ("dashboard", "threats", "masterplan"):
         for index, gap in enumerate(doc.data.get(part, {}).get("gaps", [])):
@@ -252,8 +258,8 @@ def _describe(place: Any) -> str:
     kinds=VILLAIN,
 )
 def player_count(doc: Document) -> Result:
-    dashboard = doc.data.get("dashboard")
-    if not dashboard or "body" in dashboard:
+    dashboard = _dashboard(doc)
+    if dashboard is None:
         return
     table = dashboard.get("player_count")
     explained = any("dashboard/player_count" in g.get("fields", []) for _, g in _all_gaps(doc))
@@ -290,8 +296,8 @@ def player_count(doc: Document) -> Result:
     kinds=VILLAIN,
 )
 def dashboard_sections(doc: Document) -> Result:
-    dashboard = doc.data.get("dashboard")
-    if not dashboard or "body" in dashboard:
+    dashboard = _dashboard(doc)
+    if dashboard is None:
         return
     noted = " ".join(g["note"] for _, g in _all_gaps(doc))
     wanted = {"bam": "BAM!", "overflow": "Overflow"}

@@ -27,6 +27,14 @@ def _gap_text(block: Block) -> str | None:
     return None
 
 
+def _add_gap(data: dict[str, Any], note: dict[str, Any]) -> bool:
+    """Append a gap note; False when notes are split by other text (order would be lost)."""
+    if "gaps" in data and list(data)[-1] != "gaps":
+        return False
+    data.setdefault("gaps", []).append(note)
+    return True
+
+
 def _bullet_cards(block: Block) -> list[dict[str, Any]] | None:
     item = to_body(block)
     if not isinstance(item, dict) or "bullets" not in item:
@@ -51,9 +59,8 @@ def parse_sheet(blocks: list[Block], gap: GapParser) -> dict[str, Any]:
     for block in blocks:
         gap_text = _gap_text(block)
         if gap_text is not None:
-            if "gaps" in data and list(data)[-1] != "gaps":
+            if not _add_gap(data, gap(gap_text)):
                 return {"body": [body_or_kept(b) for b in blocks]}
-            data.setdefault("gaps", []).append(gap(gap_text))
             continue
         parsed = _bullet_cards(block) if block.kind == "bullets" else None
         if parsed is not None and "cards" not in data:
@@ -109,9 +116,8 @@ def parse_masterplan(blocks: list[Block], villain: str, gap: GapParser) -> dict[
     for block in blocks:
         gap_text = _gap_text(block)
         if gap_text is not None:
-            if "gaps" in data and list(data)[-1] != "gaps":
+            if not _add_gap(data, gap(gap_text)):
                 return {"body": [body_or_kept(b) for b in blocks]}
-            data.setdefault("gaps", []).append(gap(gap_text))
         elif block.kind == "steps" and "cards" not in data:
             parsed = [cards.parse_masterplan(line.text, villain, anchor) for line in block.lines]
             if any(card is None for card in parsed):
