@@ -9,31 +9,17 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rules import Finding, Tree, document_rule, tree_rule
-from cardkit.systems.marvel_united import gapnotes, placement
+from cardkit.systems.marvel_united import placement
+from cardkit.systems.marvel_united.note_rules import NUMBER_WORDS, all_gaps
 
 SYSTEM = "marvel-united"
 VILLAIN = [f"{SYSTEM}/villain"]
 DEFAULT_DECK = {"masterplan": 12, "threats": 6}
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
 MAX_SLOT = 5  # no printed diagram shows more tokens of one kind in one slot
 Result = Iterator[tuple[Pointer, str]]
 
@@ -41,9 +27,9 @@ Result = Iterator[tuple[Pointer, str]]
 def _numbers(text: str) -> set[int]:
     words = re.findall(r"\b(\w+)\b", text.lower())
     return {
-        _NUMBER_WORDS[w] if w in _NUMBER_WORDS else int(w)
+        NUMBER_WORDS[w] if w in NUMBER_WORDS else int(w)
         for w in words
-        if w in _NUMBER_WORDS or w.isdigit()
+        if w in NUMBER_WORDS or w.isdigit()
     }
 
 
@@ -165,91 +151,6 @@ def _dashboard(doc: Document) -> dict[str, Any] | None:
     return dashboard if isinstance(dashboard, dict) and "body" not in dashboard else None
 
 
-def _all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
-    for part in ("dashboard", "threats", "masterplan"):
-        for index, gap in enumerate(doc.data.get(part, {}).get("gaps", [])):
-            yield (part, "gaps", index), gap
-
-
-@document_rule(
-    "MU105",
-    Severity.WARNING,
-    "A gap note names a card its deck does not have.",
-    system=SYSTEM,
-    kinds=VILLAIN,
-)
-def note_names_missing_card(doc: Document) -> Result:
-    numbers = {c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])}
-    for pointer, gap in _all_gaps(doc):
-        if gap.get("deck") != "masterplan" or not numbers:
-            continue
-        missing = [n for n in gap.get("cards", []) if n not in numbers]
-        if missing:
-            listed = ", ".join(map(str, missing))
-            yield (
-                (*pointer, "cards"),
-                f"the note names card(s) {listed}, "
-                f"but the deck lists only {len(numbers)} (up to {max(numbers)})",
-            )
-
-
-_READ_AS = re.compile(
-    r"(?P<who>[Cc]ards? [\d, and]+(?: \([^)]*\))?|The [A-Z][\w' ]+? card"
-    r"|The Move \d cards \([\d and]+\)) "
-    r"(?:were |was |is |are )?read as (?P<what>(?:one|two|three|\d) [^.;,]*?Locations?)(?=[.;,]|$)"
-)
-
-
-def _claimed(what: str) -> Any:
-    for word, value in _NUMBER_WORDS.items():
-        what = re.sub(rf"\b{word}\b(?= (?:Thug|Civilian))", str(value), what)
-    return placement.parse(f"Place {what}.")
-
-
-@document_rule(
-    "MU106",
-    Severity.WARNING,
-    "A gap note describes a placement the card does not carry.",
-    system=SYSTEM,
-    kinds=VILLAIN,
-)
-def note_contradicts_data(doc: Document) -> Result:
-    cards = doc.data.get("masterplan", {}).get("cards", [])
-    for pointer, gap in _all_gaps(doc):
-        for match in _READ_AS.finditer(gap["note"]):
-            claim = _claimed(match["what"])
-            if not isinstance(claim, dict):
-                continue
-            who = match["who"]
-            named = gapnotes.card_numbers(who)
-            if not named:
-                effect = who.removesuffix(" card")
-                names = {effect, effect.removeprefix("The ")}
-                named = [
-                    c["n"]
-                    for c in cards
-                    if any(e.get("name") in names for e in c.get("effects", []))
-                ]
-                if not named:
-                    yield (*pointer, "note"), f"the note describes '{who}', which no card is"
-                    continue
-            for card in cards:
-                if card["n"] in named and placement.counts(card.get("place")) != claim:
-                    yield (
-                        (*pointer, "note"),
-                        f"the note reads card {card['n']} as '{match['what']}', "
-                        f"but the card carries {_describe(card.get('place'))}",
-                    )
-
-
-def _describe(place: Any) -> str:
-    if place is None:
-        return "no placement"
-    if place == "none":
-        return "'No tokens placed'"
-    return placement.render(place, "the Villain").removeprefix("Place ").removesuffix(".")
-
-
 @document_rule(
     "MU107",
     Severity.WARNING,
@@ -262,7 +163,7 @@ def player_count(doc: Document) -> Result:
     if dashboard is None:
         return
     table = dashboard.get("player_count")
-    explained = any("dashboard/player_count" in g.get("fields", []) for _, g in _all_gaps(doc))
+    explained = any("dashboard/player_count" in g.get("fields", []) for _, g in all_gaps(doc))
     if table is None:
         if not explained:
             yield ("dashboard",), "the Dashboard has no player-count table"
@@ -299,7 +200,7 @@ def dashboard_sections(doc: Document) -> Result:
     dashboard = _dashboard(doc)
     if dashboard is None:
         return
-    noted = " ".join(g["note"] for _, g in _all_gaps(doc))
+    noted = " ".join(g["note"] for _, g in all_gaps(doc))
     wanted = {"bam": "BAM!", "overflow": "Overflow"}
     for key, label in wanted.items():
         if key not in dashboard and label not in noted:
@@ -361,46 +262,3 @@ def placement_sanity(doc: Document) -> Result:
                 f"card {card['n']} has a placement with no tokens; "
                 "write 'none' for 'No tokens placed'",
             )
-
-
-def _copies(cards: list[dict[str, Any]]) -> Counter[str]:
-    return Counter({str(c["name"]): int(c.get("copies", 1)) for c in cards})
-
-
-_NAMED_IN_NOTE = re.compile(
-    r"\b[Tt]he ([A-Z][\w!'-]*(?: [A-Z][\w!'-]*)*?) "
-    r"(?:card(?:'s)?(?: text)?|Action icon|icon|text)\b"
-)
-
-
-def _card_names(data: dict[str, Any]) -> set[str]:
-    names: set[str] = set()
-    parts = [data, data.get("threats", {}), data.get("masterplan", {}), *data.get("sheets", [])]
-    for part in parts:
-        for card in part.get("cards", []) if isinstance(part, dict) else []:
-            names.add(str(card.get("name", "")))
-            names.update(str(e.get("name", "")) for e in card.get("effects", []))
-    return {n for n in names if n}
-
-
-@document_rule(
-    "MU111",
-    Severity.WARNING,
-    "A gap note names a card or icon that no card in the file shows.",
-    system=SYSTEM,
-    kinds=VILLAIN,
-)
-def note_names_unknown_card(doc: Document) -> Result:
-    names = _card_names(doc.data)
-    for pointer, gap in _all_gaps(doc):
-        for sentence in re.split(r"(?<=\.) ", gap["note"]):
-            if re.search(r"\b(?:is|are) not (?:on|in)\b", sentence):
-                continue  # the note itself says the card is absent
-            for match in _NAMED_IN_NOTE.finditer(sentence):
-                name = match[1]
-                candidates = {name, f"The {name}", name.removesuffix(" Threat")}
-                if not candidates & names:
-                    yield (
-                        (*pointer, "note"),
-                        f"the note names '{name}', which no card in this file shows",
-                    )
