@@ -200,7 +200,8 @@ def dashboard_sections(doc: Document) -> Result:
     dashboard = _dashboard(doc)
     if dashboard is None:
         return
-    noted = " ".join(g["note"] for _, g in all_gaps(doc))
+    intro = " ".join(i for i in dashboard.get("intro", []) if isinstance(i, str))
+    noted = " ".join(g["note"] for _, g in all_gaps(doc)) + " " + intro  # "... is on its flipside"
     wanted = {"bam": "BAM!", "overflow": "Overflow"}
     for key, label in wanted.items():
         if key not in dashboard and label not in noted:
