@@ -6,7 +6,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -36,6 +36,13 @@ def _cards_root(paths: list[Path]) -> Path | None:
         if candidate.name == "cards" and candidate.is_dir():
             return candidate
     return None
+
+
+def _report_skipped(problems: list[Any]) -> None:
+    """Files that could not be read as documents: one line each on stderr; the run goes on."""
+    for problem in problems:
+        where = f"{problem.path}:{problem.line}:{problem.column}"
+        sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
 
 
 def _default_paths(paths: list[Path] | None) -> list[Path]:
@@ -161,9 +168,7 @@ def gaps(
     if fail_on not in (None, "open"):
         raise CardkitError("--fail-on takes 'open'")
     documents, problems = gap_core.load(_default_paths(paths))
-    for problem in problems:
-        where = f"{problem.path}:{problem.line}:{problem.column}"
-        sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
+    _report_skipped(problems)
     rows = gap_core.collect(documents)
     every = rows
     if status is not GapStatus.all:
@@ -237,6 +242,70 @@ def confirm(
             sys.stdout.write(f"{outcome.path}: {verb} {item}\n")
         for note in outcome.resolved_notes:
             sys.stdout.write(f"{outcome.path}: gap note {note} resolved\n")
+
+
+class Flip(StrEnum):
+    long = "long"
+    short = "short"
+
+
+@app.command()
+def proof(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The PDF to write.")] = Path(
+        "build/proofs.pdf"
+    ),
+    paper: Annotated[str, typer.Option(help="a4, letter or a3 (render/formats.yaml).")] = "a4",
+    bleed: Annotated[str, typer.Option(help="Bleed around each card: 0mm, 3mm, 0.125in.")] = "0mm",
+    backs: Annotated[
+        bool, typer.Option("--backs", help="Add a back page after each sheet, for duplex printing.")
+    ] = False,
+    flip: Annotated[Flip, typer.Option(help="Which edge the printer flips on.")] = Flip.long,
+    back_offset: Annotated[
+        str, typer.Option(help="Shift the backs to fix misregistration: 0.5mm,0mm.")
+    ] = "0mm,0mm",
+    alignment: Annotated[
+        bool, typer.Option("--alignment", help="Write a duplex alignment test sheet instead.")
+    ] = False,
+    png: Annotated[
+        Path | None, typer.Option(help="Also write each page as a PNG into this folder.")
+    ] = None,
+) -> None:
+    """Render proxy cards as printable PDF proof sheets.
+
+    Cards sit in a centred grid with crop marks outside the bleed and a 100 mm ruler on
+    every sheet; unconfirmed values are marked in red. --backs adds duplex backs placed
+    for a long- or short-edge flip; --alignment prints a test sheet to measure --back-offset.
+    """
+    from cardkit import gaps as gap_core
+    from cardkit import yamlio
+    from cardkit.render import content, pdf, sheet
+    from cardkit.render.units import pair, points
+
+    offset = pair(back_offset)
+    documents, problems = gap_core.load(_default_paths(paths))
+    _report_skipped(problems)
+    cards = content.collect(documents)
+    system = cards[0].system if cards else "marvel-united"
+    layout = sheet.layout(paper, sheet.card_size(system), points(bleed))
+    if alignment:
+        data = pdf.alignment(layout, flip.value, offset)
+    else:
+        if not cards:
+            raise CardkitError("no printable cards in those files")
+        data = pdf.render(cards, layout, backs=flip.value if backs else None, back_offset=offset)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    yamlio.atomic_write(out, data)
+    pages = 0
+    if png is not None:
+        png.mkdir(parents=True, exist_ok=True)
+        for pages, image in enumerate(pdf.to_png(data), start=1):
+            image.save(png / f"{out.stem}-{pages:03d}.png")
+    what = "alignment sheet" if alignment else f"{len(cards)} cards, {layout.per_page} per sheet"
+    sys.stdout.write(f"wrote {out}: {what}{f', {pages} PNG pages in {png}' if png else ''}\n")
 
 
 @app.command("import")

@@ -239,7 +239,7 @@ def _child(node: yaml.Node, part: str | int, *, key: bool = False) -> yaml.Node 
     return None
 
 
-def atomic_write(path: Path, text: str, *, fsync: Callable[[int], None] = os.fsync) -> None:
+def atomic_write(path: Path, text: str | bytes, *, fsync: Callable[[int], None] = os.fsync) -> None:
     """Write via a temporary file in the same folder, fsync, then rename over the target.
 
     A crash at any point leaves either the old file or the new one, never half of one.
@@ -247,10 +247,16 @@ def atomic_write(path: Path, text: str, *, fsync: Callable[[int], None] = os.fsy
     path = Path(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            fsync(handle.fileno())
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as binary:
+                binary.write(text)
+                binary.flush()
+                fsync(binary.fileno())
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+                handle.flush()
+                fsync(handle.fileno())
         if path.exists():
             os.chmod(tmp_name, path.stat().st_mode & 0o777)
         os.replace(tmp_name, path)

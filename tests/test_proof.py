@@ -1,0 +1,215 @@
+"""Proof sheets: geometry tested apart from drawing; PDFs parsed back and rasterised."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardkit import gaps
+from cardkit.errors import UsageError
+from cardkit.render import content, pdf, sheet
+from cardkit.render.text import fit
+from cardkit.render.units import pair, points
+from tests.conftest import ROOT, run_cli
+
+MM = 72 / 25.4
+KLAW = ROOT / "cards/marvel-united/multiverse-ks-promos/klaw.yaml"
+CARD = sheet.card_size("marvel-united")
+
+
+def test_units() -> None:
+    assert points("3mm") == pytest.approx(3 * MM)
+    assert points("0.125in") == pytest.approx(9.0)
+    assert points("9pt") == 9.0 and points(" 1 cm ") == pytest.approx(10 * MM)
+    assert pair("0.5mm,-1mm") == pytest.approx((0.5 * MM, -MM))
+    with pytest.raises(UsageError):
+        points("3 furlongs")
+
+
+@pytest.mark.parametrize(
+    "paper,bleed,expected", [("a4", "0mm", 9), ("a4", "3mm", 4), ("letter", "0mm", 6)]
+)
+def test_how_many_cards_fit(paper: str, bleed: str, expected: int) -> None:
+    assert sheet.layout(paper, CARD, points(bleed)).per_page == expected
+
+
+def _crosses(segment: tuple[float, float, float, float], box: sheet.Box) -> bool:
+    x1, y1, x2, y2 = segment
+    return not (
+        max(x1, x2) < box.x
+        or min(x1, x2) > box.x + box.w
+        or max(y1, y2) < box.y
+        or min(y1, y2) > box.y + box.h
+    )
+
+
+@pytest.mark.parametrize("bleed", ["0mm", "3mm"])
+def test_cards_crop_marks_and_ruler_stay_in_their_place(bleed: str) -> None:
+    layout = sheet.layout("a4", CARD, points(bleed))
+    printable = layout.paper.grown(-5 * MM)
+    bleeds = [t.grown(layout.bleed) for t in layout.trims]
+    for index, box in enumerate(bleeds):
+        assert box.inside(printable)
+        for other in bleeds[index + 1 :]:
+            assert not (
+                box.x < other.x + other.w - 1e-6
+                and other.x < box.x + box.w - 1e-6
+                and box.y < other.y + other.h - 1e-6
+                and other.y < box.y + box.h - 1e-6
+            )
+    assert layout.crop_width >= 0.5
+    for mark in layout.crop_marks:
+        assert not any(_crosses(mark, box.grown(-0.01)) for box in bleeds), mark
+    x1, y, x2, _ = layout.ruler
+    assert x2 - x1 == pytest.approx(100 * MM)
+    assert all(y < b.y for b in bleeds)
+    # two marks per cut line: with no bleed neighbours share a cut (3x3 cards: 4 + 4 lines);
+    # with bleed each card has its own (2x2 cards: 4 + 4 lines as well)
+    edges_x = {round(t.x, 6) for t in layout.trims} | {round(t.x + t.w, 6) for t in layout.trims}
+    edges_y = {round(t.y, 6) for t in layout.trims} | {round(t.y + t.h, 6) for t in layout.trims}
+    assert (len(edges_x), len(edges_y)) == (4, 4)
+    assert len(layout.crop_marks) == 2 * (len(edges_x) + len(edges_y))
+
+
+def test_duplex_backs_land_behind_their_fronts() -> None:
+    layout = sheet.layout("a4", CARD, points("2mm"))
+    long_backs = layout.backs("long")
+    for front, back in zip(layout.trims, long_backs, strict=True):
+        assert back.x + front.x + front.w == pytest.approx(layout.paper.w)
+        assert back.y == pytest.approx(front.y)
+    for front, back in zip(layout.trims, layout.backs("short"), strict=True):
+        assert back.y + front.y + front.h == pytest.approx(layout.paper.h)
+        assert back.x == pytest.approx(front.x)
+    shifted = layout.backs("long", (MM, -MM))
+    assert shifted[0].x == pytest.approx(long_backs[0].x + MM) and shifted[0].y == pytest.approx(
+        long_backs[0].y - MM
+    )
+    with pytest.raises(UsageError):
+        layout.backs("diagonal")
+
+
+def test_a_card_too_big_for_the_paper_is_a_clear_error() -> None:
+    with pytest.raises(UsageError, match="does not fit"):
+        sheet.layout("a4", (300 * MM, 400 * MM), 0)
+    with pytest.raises(UsageError, match="unknown paper"):
+        sheet.layout("a9", CARD, 0)
+
+
+def test_text_shrinks_to_fit_width_and_height() -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    short_size, _ = fit("Attack.", "Helvetica", 150, 40)
+    long_text = "Deal 1 damage to each Hero in this Location and both adjacent ones. " * 6
+    size, lines = fit(long_text, "Helvetica", 150, 80)
+    assert short_size == 9.0 and size < short_size
+    assert len(lines) * size * 1.18 <= 80
+    assert all(stringWidth(line, "Helvetica", size) <= 150 for line in lines)
+
+
+def _klaw_cards() -> list[content.ProofCard]:
+    documents, problems = gaps.load([KLAW])
+    assert not problems
+    return content.collect(documents)
+
+
+def test_klaw_cards_carry_placements_and_their_doubts() -> None:
+    cards = _klaw_cards()
+    assert len(cards) == 12 + 6  # twelve master plans, six copies of Solid Sound Body
+    first = cards[0]
+    assert first.title == "Klaw 1" and first.corner == "Move 0" and first.tags == ("BAM!",)
+    assert first.placement == {"left": {"civilian": 1}, "right": {"civilian": 1}}
+    assert first.unconfirmed == {"place"}
+    assert cards[12].title == "Solid Sound Body" and cards[12].corner == "1/6"
+
+
+def test_pdf_parses_back_with_the_cards_on_it() -> None:
+    cards = _klaw_cards()
+    layout = sheet.layout("a4", CARD, 0)
+    data = pdf.render(cards, layout, backs="long")
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2 * 2  # 18 cards, 9 per sheet, fronts and backs
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((210 * MM, 297 * MM))
+    text = reader.pages[0].extract_text()
+    for needle in ("Klaw 1", "Move 0", "UNCONFIRMED: place", "Sonic Wave Blast", "100 mm"):
+        assert needle in text
+    assert "Klaw · Master Plan" in reader.pages[1].extract_text()
+    assert "backs (long-edge flip)" in reader.pages[1].extract_text()
+    assert pdf.render(cards, layout, backs="long") == data  # reproducible, byte for byte
+
+
+def test_rasterised_page_shows_marks_cards_and_warnings() -> None:
+    cards = _klaw_cards()
+    layout = sheet.layout("a4", CARD, 0)
+    dpi = 100
+    image = pdf.to_png(pdf.render(cards[:9], layout), dpi)[0].convert("RGB")
+    scale = dpi / 72
+
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x * scale), round((layout.paper.h - y) * scale)))
+
+    x1, y1, x2, y2 = layout.crop_marks[0]
+    assert max(pixel((x1 + x2) / 2, (y1 + y2) / 2)) < 90  # a crop mark is dark
+    trim = layout.trims[0]
+    assert pixel(trim.x + trim.w / 2, trim.y + trim.h * 0.4) == pytest.approx(
+        (247, 242, 230), abs=12
+    )  # card face
+    banner = pixel(trim.x + 3 * MM + 4, trim.y + 3 * MM + 13)  # left of the white lettering
+    assert banner[0] > 170 and banner[1] < 80  # the red UNCONFIRMED band
+    assert pixel(3, 3) == (255, 255, 255)  # nothing is drawn at the paper's edge
+
+
+def test_cli_proof_writes_pdf_and_png(tmp_path: Path) -> None:
+    out = tmp_path / "proof.pdf"
+    result = run_cli(
+        [
+            "proof",
+            str(KLAW),
+            "--out",
+            str(out),
+            "--backs",
+            "--flip",
+            "short",
+            "--png",
+            str(tmp_path / "png"),
+        ]
+    )
+    assert result.returncode == 0, result.stderr
+    assert (
+        result.stdout.strip()
+        == f"wrote {out}: 18 cards, 9 per sheet, 4 PNG pages in {tmp_path / 'png'}"
+    )
+    assert len(PdfReader(out).pages) == 4
+    assert sorted(p.name for p in (tmp_path / "png").iterdir()) == [
+        f"proof-00{i}.png" for i in range(1, 5)
+    ]
+    aligned = run_cli(
+        [
+            "proof",
+            str(KLAW),
+            "--out",
+            str(tmp_path / "a.pdf"),
+            "--alignment",
+            "--back-offset",
+            "1mm,0mm",
+        ]
+    )
+    assert aligned.returncode == 0 and len(PdfReader(tmp_path / "a.pdf").pages) == 2
+
+
+def test_cli_proof_errors_are_one_line(tmp_path: Path) -> None:
+    bad = run_cli(["proof", str(KLAW), "--out", str(tmp_path / "x.pdf"), "--bleed", "lots"])
+    assert bad.returncode == 2 and bad.stderr.startswith("cardkit: 'lots' is not a length")
+    empty = run_cli(
+        [
+            "proof",
+            str(ROOT / "cards/marvel-united/maximum-carnage"),
+            "--out",
+            str(tmp_path / "y.pdf"),
+        ]
+    )
+    assert empty.returncode == 2 and "no printable cards" in empty.stderr
+    assert not (tmp_path / "y.pdf").exists()
