@@ -1,13 +1,14 @@
-"""The main job over a repository: check cards/, list its gaps, re-read scans/, write build/.
+"""The main job over a repository: check cards/, list its gaps, re-read scans/, print proofs.
 
-Writes build/validate.json, build/gaps.{json,md,csv} and build/import.txt; returns the
-report lines for the terminal and whether anything failed.
+Writes build/validate.json, build/gaps.{json,md,csv}, build/import.txt and
+build/proofs.pdf; returns the report lines for the terminal and whether anything failed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardkit import gaps, importer, yamlio
 from cardkit.report import RENDERERS, gaps_report
@@ -21,9 +22,22 @@ class BuildResult:
     failed: bool = False
 
 
-def _write(result: BuildResult, path: Path, text: str) -> None:
+def _write(result: BuildResult, path: Path, text: str | bytes) -> None:
     yamlio.atomic_write(path, text)
     result.written.append(path)
+
+
+def _proofs(result: BuildResult, documents: list[Any], out: Path) -> None:
+    from cardkit.render import content, pdf, sheet
+
+    cards = content.collect(documents)
+    if not cards:
+        return
+    layout = sheet.layout("a4", sheet.card_size(cards[0].system), 0)
+    _write(result, out / "proofs.pdf", pdf.render(cards, layout, backs="long"))
+    result.lines.append(
+        f"proof: {len(cards)} proxy cards on {-(-len(cards) // layout.per_page)} A4 sheets"
+    )
 
 
 def run(root: Path, out: Path) -> BuildResult:
@@ -53,6 +67,7 @@ def run(root: Path, out: Path) -> BuildResult:
         summaries.extend(f"  unrepresented: {line}" for line in plan.unrepresented)
         result.failed |= bool(plan.unrepresented)
     _write(result, out / "import.txt", "\n".join(summaries) + "\n")
+    _proofs(result, documents, out)
     result.lines.append(
         f"import: {len(summaries)} rulebooks re-read from scans/, see {out / 'import.txt'}"
     )

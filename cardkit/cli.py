@@ -102,11 +102,11 @@ def kinds() -> None:
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:
-    """The main job over this repository: validate cards/, list gaps, re-read scans/.
+    """The main job over this repository: validate, list gaps, re-read scans/, print proofs.
 
     Writes build/validate.json, build/gaps.json, build/gaps.md, build/gaps.csv (a
-    checklist for confirm --batch) and build/import.txt. Exit 1 on validation errors or
-    on a rulebook line that no document holds.
+    checklist for confirm --batch), build/import.txt and build/proofs.pdf (A4, duplex
+    backs). Exit 1 on validation errors or on a rulebook line that no document holds.
     """
     from cardkit.build import run
 

@@ -239,6 +239,13 @@ def _child(node: yaml.Node, part: str | int, *, key: bool = False) -> yaml.Node 
     return None
 
 
+def _default_mode() -> int:
+    """What open() would give a new file: 0o666 less the umask (mkstemp makes 0o600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def atomic_write(path: Path, text: str | bytes, *, fsync: Callable[[int], None] = os.fsync) -> None:
     """Write via a temporary file in the same folder, fsync, then rename over the target.
 
@@ -257,8 +264,7 @@ def atomic_write(path: Path, text: str | bytes, *, fsync: Callable[[int], None] 
                 handle.write(text)
                 handle.flush()
                 fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp_name, path.stat().st_mode & 0o777)
+        os.chmod(tmp_name, path.stat().st_mode & 0o777 if path.exists() else _default_mode())
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

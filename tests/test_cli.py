@@ -157,7 +157,7 @@ def test_build_writes_the_reports(tmp_path: Path) -> None:
         shutil.copytree(ROOT / part, tmp_path / part)
     result = run_cli(["build"], cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    for name in ("validate.json", "gaps.json", "gaps.md", "gaps.csv", "import.txt"):
+    for name in ("validate.json", "gaps.json", "gaps.md", "gaps.csv", "import.txt", "proofs.pdf"):
         assert (tmp_path / "build" / name).stat().st_size > 0
     assert "0 unrepresented lines" in (tmp_path / "build" / "import.txt").read_text()
     assert result.stdout.splitlines()[0].startswith("validate: ")

@@ -139,3 +139,12 @@ def test_sigkill_mid_write_leaves_old_or_new(tmp_path: Path) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert target.read_text() == old
+
+
+def test_atomic_write_gives_new_files_the_usual_mode(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        yamlio.atomic_write(tmp_path / "new.yaml", "a: 1\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o644
