@@ -67,8 +67,8 @@ def run(root: Path, out: Path) -> BuildResult:
         summaries.extend(f"  unrepresented: {line}" for line in plan.unrepresented)
         result.failed |= bool(plan.unrepresented)
     _write(result, out / "import.txt", "\n".join(summaries) + "\n")
-    _proofs(result, documents, out)
     result.lines.append(
         f"import: {len(summaries)} rulebooks re-read from scans/, see {out / 'import.txt'}"
     )
+    _proofs(result, documents, out)
     return result
