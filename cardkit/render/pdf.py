@@ -54,11 +54,13 @@ def _placement(c: Canvas, card: ProofCard, box: Box) -> None:
         c.setDash()
         tokens = (card.placement or {}).get(slot, {})
         words = " ".join(f"{n} {k[0].upper()}" for k, n in tokens.items()) or "–"
+        if card.anchor == "sewer" and slot == "villain":
+            words = "Sewer"  # Lizard's token sits between the two Locations; nothing goes on it
+        elif doubtful:
+            words += " ?"
         c.setFillColorRGB(*INK)
         c.setFont("Helvetica-Bold", 8)
-        c.drawCentredString(
-            x + slot_w / 2, box.y + box.h / 2 - 1, words + (" ?" if doubtful else "")
-        )
+        c.drawCentredString(x + slot_w / 2, box.y + box.h / 2 - 1, words)
         c.setFont("Helvetica", 5)
         c.setFillColorRGB(*GREY)
         c.drawCentredString(x + slot_w / 2, box.y + 2, labels[index])
