@@ -231,7 +231,7 @@ def confirm(
             by,
             evidence,
             date or "",
-            core.parse_value(value) if value is not None else core._MISSING,
+            core.parse_value(value) if value is not None else core.AS_PRINTED,
         )
         outcomes = [core.confirm_file(core.find_document(target, root), [request])]
     for outcome in outcomes:

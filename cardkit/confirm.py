@@ -19,7 +19,7 @@ from typing import Any
 from cardkit import addresses, schemas, yamlio
 from cardkit.errors import CardkitError, ExitCode, UsageError
 
-_MISSING: Any = object()
+AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
 
 
 class Refused(CardkitError):
@@ -32,7 +32,7 @@ class Request:
     by: str
     evidence: str
     date: str = ""
-    value: Any = _MISSING
+    value: Any = AS_PRINTED
 
 
 @dataclass
@@ -129,7 +129,7 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         "date": day,
         "evidence": request.evidence,
     }
-    if request.value is not _MISSING:
+    if request.value is not AS_PRINTED:
         parent = _node(data, pointer[:-1])
         new = _new_value(old, request.value, pointer[-1])
         if _plain(new) != _plain(old):
@@ -247,7 +247,7 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
                 f"{checklist}:{number}: a row with evidence needs path, address and by (or --by)"
             )
         raw = (row.get("value") or "").strip()
-        request = Request(address, who, evidence, date, parse_value(raw) if raw else _MISSING)
+        request = Request(address, who, evidence, date, parse_value(raw) if raw else AS_PRINTED)
         by_file.setdefault(Path(row["path"]), []).append(request)
     if not by_file:
         raise UsageError(f"{checklist}: no row has its evidence column filled in")
