@@ -121,6 +121,8 @@ def plan_import(
     system = system or detect_system(text)
     module = system_module(system)
     box = box or default_box(path, system)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", box):
+        raise UsageError(f"--box '{box}' is not an id: use lower-case letters, digits and dashes")
     try:
         documents = module.parse(text, box, _source_name(path))
     except (ValueError, StopIteration) as err:

@@ -202,3 +202,9 @@ def test_summary_reports_sentences_it_could_not_read(tmp_path: Path) -> None:
     result = run_cli(["import", str(NEW_BOOK), "--out", str(tmp_path / "c"), "--dry-run"])
     assert "warning: mysterio card 9: placement not understood, kept verbatim" in result.stdout
     assert "1 sentences not understood" in result.stdout
+
+
+def test_box_must_be_an_id(tmp_path: Path) -> None:
+    result = run_cli(["import", str(NEW_BOOK), "--out", str(tmp_path), "--box", "My Box"])
+    assert result.returncode == 2
+    assert "is not an id" in result.stderr
