@@ -12,7 +12,7 @@ from typing import Any
 
 from cardkit import gaps, importer, yamlio
 from cardkit.report import RENDERERS, gaps_report
-from cardkit.validate import validate_paths
+from cardkit.validate import check
 
 
 @dataclass
@@ -44,13 +44,12 @@ def run(root: Path, out: Path) -> BuildResult:
     result = BuildResult()
     out.mkdir(parents=True, exist_ok=True)
     cards = root / "cards"
-    report = validate_paths([cards], context_root=cards)
+    report, documents = check([cards], context_root=cards)
     _write(result, out / "validate.json", RENDERERS["json"](report))
     result.lines.append("validate: " + RENDERERS["text"](report).splitlines()[-1])
     result.failed |= report.errors > 0
 
-    documents, _ = gaps.load([cards])
-    rows = gaps.collect(documents)
+    rows = gaps.collect(documents, gaps.system_findings(report.diagnostics))
     for name, fmt in (("gaps.json", "json"), ("gaps.md", "markdown"), ("gaps.csv", "csv")):
         _write(
             result,

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.addresses import address_of, walk
+from cardkit.addresses import address_of, matches, walk
 from cardkit.model import Diagnostic, Document, Pointer
 from cardkit.rules import Tree, all_rules
 
@@ -61,6 +61,7 @@ class _Rows:
         data = document.data
         manifest = document.kind.endswith(("/box", "/expansion"))
         box = data.get("id") if manifest else data.get("box")
+        self.notes = _notes(data)
         self.common: dict[str, str] = {
             "path": document.display_path,
             "system": document.system,
@@ -103,7 +104,7 @@ class _Rows:
                     "open",
                     (*pointer, "unconfirmed"),
                     field,
-                    _why_unconfirmed(data, field),
+                    _why_unconfirmed(self.notes, field),
                     current=_short(current),
                     address=field,
                 )
@@ -157,14 +158,21 @@ def _lookup(node: dict[str, Any], relative: str) -> Any:
     return value
 
 
-def _why_unconfirmed(data: dict[str, Any], field: str) -> str:
-    """The text of the gap note that covers a field, if one does."""
-    from cardkit.addresses import matches
-
+def _notes(data: dict[str, Any]) -> list[tuple[list[str], str]]:
+    """Each gap note of a document: the field patterns it names and its text."""
+    found = []
     for _, node in walk(data):
         for gap in node.get("gaps", []) if isinstance(node.get("gaps"), list) else []:
-            if isinstance(gap, dict) and any(matches(p, field) for p in gap.get("fields", [])):
-                return str(gap.get("note", ""))
+            if isinstance(gap, dict):
+                found.append(([str(p) for p in gap.get("fields", [])], str(gap.get("note", ""))))
+    return found
+
+
+def _why_unconfirmed(notes: list[tuple[list[str], str]], field: str) -> str:
+    """The text of the gap note that covers a field, if one does."""
+    for patterns, text in notes:
+        if any(matches(p, field) for p in patterns):
+            return text
     return "marked unconfirmed: not yet checked against the physical card"
 
 
@@ -203,30 +211,24 @@ def _address(doc: Document, json_pointer: str) -> str:
         return json_pointer
 
 
+def system_findings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The game-system rules' findings (not loading, schema, or id and reference checks)."""
+    system_rules = {rule.code for rule in all_rules() if rule.system != "core"}
+    return [d for d in diagnostics if d.code in system_rules]
+
+
 def infer(documents: list[Document]) -> list[Diagnostic]:
-    """Findings of the game-system rules (not the tree rules on ids and references)."""
+    """Run the rules over documents and keep the game-system findings: the inferred gaps."""
     from cardkit.validate import run_rules
 
-    tree = Tree(documents)
-    system_rules = {rule.code for rule in all_rules() if rule.system != "core"}
-    return [d for d in run_rules(tree) if d.code in system_rules]
+    return system_findings(run_rules(Tree(documents)))
 
 
 def load(paths: list[Path]) -> tuple[list[Document], list[Diagnostic]]:
     """Schema-valid documents under paths, and the problems that kept the others out."""
-    from cardkit.validate import collect_files, load_document, schema_diagnostics
+    from cardkit.validate import load_valid
 
-    documents: list[Document] = []
-    problems: list[Diagnostic] = []
-    for path in collect_files(paths):
-        loaded = load_document(path)
-        if isinstance(loaded, Diagnostic):
-            problems.append(loaded)
-            continue
-        errors = schema_diagnostics(loaded)
-        problems.extend(errors)
-        if not errors:
-            documents.append(loaded)
+    _, documents, problems = load_valid(paths)
     return documents, problems
 
 

@@ -149,21 +149,35 @@ def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str,
     return known
 
 
-def validate_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> Report:
+def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[Diagnostic]]:
+    """The files under paths, the schema-valid documents among them, and why the rest are not."""
     files = collect_files(paths)
-    report = Report(files_checked=len(files))
     valid: list[Document] = []
+    problems: list[Diagnostic] = []
     for path in files:
         loaded = load_document(path)
         if isinstance(loaded, Diagnostic):
-            report.diagnostics.append(loaded)
+            problems.append(loaded)
             continue
-        problems = schema_diagnostics(loaded)
-        report.diagnostics.extend(problems)
-        if not problems:
+        errors = schema_diagnostics(loaded)
+        problems.extend(errors)
+        if not errors:
             valid.append(loaded)
+    return files, valid, problems
+
+
+def check(
+    paths: Sequence[Path], *, context_root: Path | None = None
+) -> tuple[Report, list[Document]]:
+    """The report, and the schema-valid documents, for callers that go on to use them."""
+    files, valid, problems = load_valid(paths)
+    report = Report(problems, files_checked=len(files))
     report.diagnostics.extend(run_rules(Tree(valid, outside_ids(context_root, files))))
-    return report
+    return report, valid
+
+
+def validate_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> Report:
+    return check(paths, context_root=context_root)[0]
 
 
 def run_rules(tree: Tree) -> list[Diagnostic]:
