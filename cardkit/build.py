@@ -28,16 +28,15 @@ def _write(result: BuildResult, path: Path, text: str | bytes) -> None:
 
 
 def _proofs(result: BuildResult, documents: list[Any], out: Path) -> None:
-    from cardkit.render import content, pdf, sheet
+    from cardkit.render import content
+    from cardkit.render.proof import ProofOptions, make_proof
 
-    cards = content.collect(documents)
-    if not cards:
-        return
-    layout = sheet.layout("a4", sheet.card_size(cards[0].system), 0)
-    _write(result, out / "proofs.pdf", pdf.render(cards, layout, backs="long"))
-    result.lines.append(
-        f"proof: {len(cards)} proxy cards on {-(-len(cards) // layout.per_page)} A4 sheets"
-    )
+    if not content.collect(documents):
+        return  # nothing printable yet: no proofs rather than an empty PDF
+    proof = make_proof(documents, out / "proofs.pdf", ProofOptions(backs=True))
+    result.written.append(out / "proofs.pdf")
+    sheets = -(-proof.cards // proof.per_sheet)
+    result.lines.append(f"proof: {proof.cards} proxy cards on {sheets} A4 sheets")
 
 
 def run(root: Path, out: Path) -> BuildResult:

@@ -281,31 +281,15 @@ def proof(
     for a long- or short-edge flip; --alignment prints a test sheet to measure --back-offset.
     """
     from cardkit import gaps as gap_core
-    from cardkit import yamlio
-    from cardkit.render import content, pdf, sheet
-    from cardkit.render.units import pair, points
+    from cardkit.render.proof import ProofOptions, make_proof
 
-    offset = pair(back_offset)
     documents, problems = gap_core.load(_default_paths(paths))
     _report_skipped(problems)
-    cards = content.collect(documents)
-    system = cards[0].system if cards else "marvel-united"
-    layout = sheet.layout(paper, sheet.card_size(system), points(bleed))
-    if alignment:
-        data = pdf.alignment(layout, flip.value, offset)
-    else:
-        if not cards:
-            raise CardkitError("no printable cards in those files")
-        data = pdf.render(cards, layout, backs=flip.value if backs else None, back_offset=offset)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    yamlio.atomic_write(out, data)
-    pages = 0
-    if png is not None:
-        png.mkdir(parents=True, exist_ok=True)
-        for pages, image in enumerate(pdf.to_png(data), start=1):
-            image.save(png / f"{out.stem}-{pages:03d}.png")
-    what = "alignment sheet" if alignment else f"{len(cards)} cards, {layout.per_page} per sheet"
-    sys.stdout.write(f"wrote {out}: {what}{f', {pages} PNG pages in {png}' if png else ''}\n")
+    options = ProofOptions(paper, bleed, backs, flip.value, back_offset, alignment, png)
+    result = make_proof(documents, out, options)
+    what = "alignment sheet" if alignment else f"{result.cards} cards, {result.per_sheet} per sheet"
+    pngs = f", {len(result.pngs)} PNG pages in {png}" if png else ""
+    sys.stdout.write(f"wrote {out}: {what}{pngs}\n")
 
 
 @app.command("import")
