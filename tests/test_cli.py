@@ -163,3 +163,18 @@ def test_build_writes_the_reports(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[0].startswith("validate: ")
     (tmp_path / "cards" / "broken.yaml").write_text("kind: marvel-united/villain\nid: Bad\n")
     assert run_cli(["build"], cwd=tmp_path).returncode == 1
+
+
+def test_the_core_never_imports_typer_or_rich() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import cardkit.validate, cardkit.gaps, cardkit.confirm, cardkit.importer, cardkit.build\n"
+        "import cardkit.render.proof, cardkit.report.gaps_report, cardkit.systems\n"
+        "cardkit.systems.load()\n"
+        "print(sorted(m for m in ('typer', 'rich', 'click') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
