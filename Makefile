@@ -5,12 +5,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test lint typecheck unit bench system-deps clean
+.PHONY: build test lint typecheck unit bench system-deps test-deps clean
 
 build: $(STAMP) system-deps
 	$(BIN)/cardkit build
 
-test: $(STAMP) system-deps lint typecheck unit
+test: $(STAMP) system-deps test-deps lint typecheck unit
 
 # pytest exits 5 when it collects no tests; that is not a failure of the code.
 unit: $(STAMP)
@@ -41,6 +41,15 @@ system-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tesseract-ocr >/dev/null; \
 	  else \
 	    echo "cardkit needs tesseract: run 'sudo apt-get install -y tesseract-ocr'" >&2; exit 3; \
+	  fi; }
+
+# The HTML report is checked in headless Chromium by the tests.
+test-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "the tests need Chromium: run 'sudo apt-get install -y chromium'" >&2; exit 3; \
 	  fi; }
 
 clean:

@@ -1,7 +1,8 @@
 """The main job over a repository: check cards/, list its gaps, re-read scans/, print proofs.
 
-Writes build/validate.json, build/gaps.{json,md,csv}, build/import.txt and
-build/proofs.pdf; returns the report lines for the terminal and whether anything failed.
+Writes build/validate.json, build/gaps.{json,md,csv}, build/import.txt, build/proofs.pdf
+(with a PNG of its first sheet) and build/index.html over all of it; returns the report
+lines for the terminal and whether anything failed.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import gaps, importer, yamlio
-from cardkit.report import RENDERERS, gaps_report
+from cardkit.report import RENDERERS, gaps_report, html
 from cardkit.validate import check
 
 
@@ -27,16 +28,19 @@ def _write(result: BuildResult, path: Path, text: str | bytes) -> None:
     result.written.append(path)
 
 
-def _proofs(result: BuildResult, documents: list[Any], out: Path) -> None:
+def _proofs(result: BuildResult, documents: list[Any], out: Path) -> Path | None:
+    """build/proofs.pdf and a PNG of its first sheet; None when nothing is printable."""
     from cardkit.render import content
     from cardkit.render.proof import ProofOptions, make_proof
 
     if not content.collect(documents):
-        return  # nothing printable yet: no proofs rather than an empty PDF
-    proof = make_proof(documents, out / "proofs.pdf", ProofOptions(backs=True))
-    result.written.append(out / "proofs.pdf")
+        return None
+    options = ProofOptions(backs=True, png=out, png_pages=1)
+    proof = make_proof(documents, out / "proofs.pdf", options)
+    result.written += [out / "proofs.pdf", *proof.pngs]
     sheets = -(-proof.cards // proof.per_sheet)
     result.lines.append(f"proof: {proof.cards} proxy cards on {sheets} A4 sheets")
+    return proof.pngs[0] if proof.pngs else None
 
 
 def run(root: Path, out: Path) -> BuildResult:
@@ -68,5 +72,13 @@ def run(root: Path, out: Path) -> BuildResult:
     result.lines.append(
         f"import: {len(summaries)} rulebooks re-read from scans/, see {out / 'import.txt'}"
     )
-    _proofs(result, documents, out)
+    preview = _proofs(result, documents, out)
+    page = html.render(
+        report,
+        rows,
+        summaries,
+        "proofs.pdf" if preview else None,
+        preview.name if preview else None,
+    )
+    _write(result, out / "index.html", page)
     return result

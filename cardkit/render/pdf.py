@@ -197,12 +197,13 @@ def alignment(layout: Layout, flip: str, back_offset: tuple[float, float]) -> by
     return stream.getvalue()
 
 
-def to_png(pdf: bytes, dpi: int = 100) -> list[Any]:
-    """Rasterise each page (PIL images) with pdfium, for previews and tests."""
+def to_png(pdf: bytes, dpi: int = 100, pages: int | None = None) -> list[Any]:
+    """Rasterise the pages (all, or the first `pages`) with pdfium, for previews and tests."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
-        return [document[i].render(scale=dpi / 72).to_pil() for i in range(len(document))]
+        count = len(document) if pages is None else min(pages, len(document))
+        return [document[i].render(scale=dpi / 72).to_pil() for i in range(count)]
     finally:
         document.close()

@@ -21,6 +21,7 @@ class ProofOptions:
     back_offset: str = "0mm,0mm"
     alignment: bool = False  # a duplex test sheet instead of the cards
     png: Path | None = None
+    png_pages: int | None = None  # only the first N pages as PNG (a preview)
 
 
 @dataclass
@@ -48,7 +49,7 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     result = ProofResult(len(cards), layout.per_page)
     if options.png is not None:
         options.png.mkdir(parents=True, exist_ok=True)
-        for number, image in enumerate(pdf.to_png(data), start=1):
+        for number, image in enumerate(pdf.to_png(data, pages=options.png_pages), start=1):
             target = options.png / f"{out.stem}-{number:03d}.png"
             image.save(target)
             result.pngs.append(target)
