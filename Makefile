@@ -26,6 +26,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/startup.py
+	$(BIN)/python benchmarks/proof.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
