@@ -179,15 +179,15 @@ def _why_unconfirmed(notes: list[tuple[list[str], str]], field: str) -> str:
 def collect(documents: list[Document], findings: list[Diagnostic] | None = None) -> list[Gap]:
     """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules."""
     rows: list[Gap] = []
-    for document in documents:
-        rows.extend(_Rows(document).collect())
-    by_path = {d.display_path: d for d in documents}
+    by_path = {d.display_path: (d, _Rows(d)) for d in documents}
+    for _, per_document in by_path.values():
+        rows.extend(per_document.collect())
     for finding in findings if findings is not None else infer(documents):
-        doc = by_path.get(finding.path)
-        if doc is None:
+        if finding.path not in by_path:
             continue
+        doc, per_document = by_path[finding.path]
         rows.append(
-            _Rows(doc).row(
+            per_document.row(
                 "inferred",
                 "open",
                 _pointer(finding.pointer),

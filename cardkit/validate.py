@@ -171,6 +171,8 @@ def check(
 ) -> tuple[Report, list[Document]]:
     """The report, and the schema-valid documents, for callers that go on to use them."""
     files, valid, problems = load_valid(paths)
+    if context_root is not None and any(Path(p).resolve() == context_root.resolve() for p in paths):
+        context_root = None  # every file under it is being validated: nothing lies outside
     report = Report(problems, files_checked=len(files))
     report.diagnostics.extend(run_rules(Tree(valid, outside_ids(context_root, files))))
     return report, valid

@@ -6,20 +6,16 @@ its own), a numbered list `{steps: [...], start: N}`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from cardkit.rulebook.outline import Block, Line
-
-_BULLET = re.compile(r"^(?P<indent>\s*)• (?P<text>.*)$")
-_STEP = re.compile(r"^(?P<n>\d+)\. (?P<text>.*)$")
+from cardkit.rulebook.outline import BULLET, STEP, Block, Line
 
 
 def _bullet_items(lines: list[Line], start: int, indent: int) -> tuple[list[Any], int]:
     items: list[Any] = []
     index = start
     while index < len(lines):
-        match = _BULLET.match(lines[index].text)
+        match = BULLET.match(lines[index].text)
         if match is None:
             break
         depth = len(match["indent"])
@@ -44,7 +40,7 @@ def to_body(block: Block) -> Any | None:
     if block.kind == "steps":
         numbers, texts = [], []
         for line in block.lines:
-            match = _STEP.match(line.text)
+            match = STEP.match(line.text)
             if match is None:
                 return None
             numbers.append(int(match["n"]))

@@ -21,15 +21,21 @@ def default_gap(text: str) -> dict[str, Any]:
     return {"note": text, "status": "open"}
 
 
+def gap_text(block: Block) -> str | None:
+    """The note of a `Gap: ...` paragraph, or None for any other block."""
+    if block.kind == "para" and len(block.lines) == 1:
+        text = block.lines[0].text
+        if text.startswith(GAP_PREFIX):
+            return text[len(GAP_PREFIX) :]
+    return None
+
+
 def body_items(blocks: list[Block], gap: GapParser = default_gap) -> list[Any]:
     items: list[Any] = []
     for block in blocks:
-        if (
-            block.kind == "para"
-            and len(block.lines) == 1
-            and block.lines[0].text.startswith(GAP_PREFIX)
-        ):
-            items.append({"gap": gap(block.lines[0].text[len(GAP_PREFIX) :])})
+        note = gap_text(block)
+        if note is not None:
+            items.append({"gap": gap(note)})
         else:
             items.append(body_or_kept(block))
     return items

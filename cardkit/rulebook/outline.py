@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 TOC_TITLE = "Table of Contents"
-_BULLET = re.compile(r"^(?P<indent>\s*)• (?P<text>.*)$")
-_STEP = re.compile(r"^(?P<n>\d+)\. (?P<text>.*)$")
+BULLET = re.compile(r"^(?P<indent>\s*)• (?P<text>.*)$")
+STEP = re.compile(r"^(?P<n>\d+)\. (?P<text>.*)$")
 _TITLE_END = re.compile(r"[.:?]$")
 
 
@@ -84,9 +84,9 @@ def _blocks(lines: list[Line]) -> list[list[Line]]:
 
 def classify(group: list[Line]) -> Block:
     first = group[0].text
-    if _BULLET.match(first):
+    if BULLET.match(first):
         return Block("bullets", group)
-    if _STEP.match(first):
+    if STEP.match(first):
         return Block("steps", group)
     return Block("para", group)
 
@@ -94,8 +94,8 @@ def classify(group: list[Line]) -> Block:
 def looks_like_title(text: str) -> bool:
     return (
         len(text) <= 70
-        and not _BULLET.match(text)
-        and not _STEP.match(text)
+        and not BULLET.match(text)
+        and not STEP.match(text)
         and ": " not in text
         and not _TITLE_END.search(text)
         and text[:1].isupper()
@@ -110,9 +110,9 @@ def _parse_toc(groups: list[list[Line]], start: int) -> tuple[list[TocEntry], li
         toc_lines.append(groups[index][0].no)
         index += 1
     entries: list[TocEntry] = []
-    if toc_lines and index < len(groups) and _BULLET.match(groups[index][0].text):
+    if toc_lines and index < len(groups) and BULLET.match(groups[index][0].text):
         for line in groups[index]:
-            match = _BULLET.match(line.text)
+            match = BULLET.match(line.text)
             if match is None:
                 break
             entries.append(TocEntry(len(match["indent"]) // 2 + 1, match["text"], line.no))

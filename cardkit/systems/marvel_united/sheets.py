@@ -10,21 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from cardkit.rulebook.blocks import body_or_kept, render_item, to_body
-from cardkit.rulebook.generic import GAP_PREFIX, Groups, blocks_lines, render_items
+from cardkit.rulebook.generic import GAP_PREFIX, Groups, blocks_lines, gap_text, render_items
 from cardkit.rulebook.outline import Block
 from cardkit.systems.marvel_united import cards
 
 GapParser = Callable[[str], dict[str, Any]]
-
-
-def _gap_text(block: Block) -> str | None:
-    if (
-        block.kind == "para"
-        and len(block.lines) == 1
-        and block.lines[0].text.startswith(GAP_PREFIX)
-    ):
-        return block.lines[0].text[len(GAP_PREFIX) :]
-    return None
 
 
 def _add_gap(data: dict[str, Any], note: dict[str, Any]) -> bool:
@@ -57,9 +47,9 @@ def parse_sheet(blocks: list[Block], gap: GapParser) -> dict[str, Any]:
     """intro paragraphs, one list of cards, then notes and gap notes."""
     data: dict[str, Any] = {}
     for block in blocks:
-        gap_text = _gap_text(block)
-        if gap_text is not None:
-            if not _add_gap(data, gap(gap_text)):
+        note = gap_text(block)
+        if note is not None:
+            if not _add_gap(data, gap(note)):
                 return {"body": [body_or_kept(b) for b in blocks]}
             continue
         parsed = _bullet_cards(block) if block.kind == "bullets" else None
@@ -114,9 +104,9 @@ def parse_masterplan(blocks: list[Block], villain: str, gap: GapParser) -> dict[
     data: dict[str, Any] = {}
     anchor = "villain"
     for block in blocks:
-        gap_text = _gap_text(block)
-        if gap_text is not None:
-            if not _add_gap(data, gap(gap_text)):
+        note = gap_text(block)
+        if note is not None:
+            if not _add_gap(data, gap(note)):
                 return {"body": [body_or_kept(b) for b in blocks]}
         elif block.kind == "steps" and "cards" not in data:
             parsed = [cards.parse_masterplan(line.text, villain, anchor) for line in block.lines]
