@@ -1,0 +1,74 @@
+"""The Typer application, the helpers every command shares, and the one error handler."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardkit.errors import CardkitError
+
+app = typer.Typer(
+    name="cardkit",
+    help="Transcribe board- and card-game content: import rulebooks, validate card files, "
+    "list and close the gaps.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def cards_root(paths: list[Path]) -> Path | None:
+    """The `cards/` folder that holds the first path, for resolving references."""
+    for candidate in [paths[0].resolve(), *paths[0].resolve().parents]:
+        if candidate.name == "cards" and candidate.is_dir():
+            return candidate
+    return None
+
+
+def report_skipped(problems: list[Any]) -> None:
+    """Files that could not be read as documents: one line each on stderr; the run goes on."""
+    for problem in problems:
+        where = f"{problem.path}:{problem.line}:{problem.column}"
+        sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
+
+
+def default_paths(paths: list[Path] | None) -> list[Path]:
+    if paths:
+        return paths
+    default = Path("cards")
+    if not default.is_dir():
+        raise CardkitError(
+            "no PATH given and no cards/ folder here; run from the repository or name files"
+        )
+    return [default]
+
+
+export_app = typer.Typer(
+    help="Print card data back in another form.", no_args_is_help=True, rich_markup_mode=None
+)
+app.add_typer(export_app, name="export")
+
+
+def main() -> None:
+    """Entry point: the one handler that turns cardkit errors into a line and an exit code."""
+    try:
+        app()
+    except CardkitError as err:
+        sys.stderr.write(f"cardkit: {err}\n")
+        sys.exit(int(err.exit_code))
+    except KeyboardInterrupt:
+        sys.stderr.write("cardkit: interrupted\n")
+        sys.exit(130)
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("CARDKIT_DEBUG"):
+            raise
+        sys.stderr.write(
+            f"cardkit: internal error ({type(err).__name__}: {err}); "
+            "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
+        )
+        sys.exit(70)

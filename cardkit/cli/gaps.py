@@ -1,0 +1,138 @@
+"""gaps and confirm: what is not yet known, and closing it."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._app import app, default_paths, report_skipped
+from cardkit.errors import CardkitError, ExitCode
+
+
+class GapFormat(StrEnum):
+    table = "table"
+    json = "json"
+    markdown = "markdown"
+    csv = "csv"
+
+
+class GapStatus(StrEnum):
+    open = "open"
+    resolved = "resolved"
+    all = "all"
+
+
+class GroupBy(StrEnum):
+    box = "box"
+    villain = "villain"
+    kind = "kind"
+    field = "field"
+
+
+@app.command()
+def gaps(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
+    ] = None,
+    output_format: Annotated[
+        GapFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = GapFormat.table,
+    status: Annotated[GapStatus, typer.Option(help="Which gaps to list.")] = GapStatus.open,
+    group_by: Annotated[
+        GroupBy | None, typer.Option("--group-by", help="Group the listing.")
+    ] = None,
+    fail_on: Annotated[
+        str | None, typer.Option("--fail-on", help="'open': exit 1 when any gap is open.")
+    ] = None,
+) -> None:
+    """List every gap: noted by the rulebooks, marked unconfirmed, and inferred by the game rules.
+
+    Each row has its file and line, document, card, field, status and why. Exit 0 when it
+    ran (gaps are not failures), unless --fail-on open finds open gaps. `--format csv` is a
+    checklist that `cardkit confirm --batch` reads back.
+    """
+    from cardkit import gaps as gap_core
+    from cardkit.report import gaps_report
+
+    if fail_on not in (None, "open"):
+        raise CardkitError("--fail-on takes 'open'")
+    documents, problems = gap_core.load(default_paths(paths))
+    report_skipped(problems)
+    rows = gap_core.collect(documents)
+    every = rows
+    if status is not GapStatus.all:
+        rows = [r for r in rows if r.status == status.value]
+    grouping = group_by.value if group_by else None
+    if output_format is GapFormat.table and sys.stdout.isatty():
+        sys.stdout.write(gaps_report.rich_table(rows, grouping))
+    else:
+        sys.stdout.write(gaps_report.RENDERERS[output_format.value](rows, grouping))
+    failed = fail_on == "open" and any(r.status == "open" for r in every)
+    raise typer.Exit(ExitCode.FINDINGS if failed or problems else ExitCode.OK)
+
+
+@app.command()
+def confirm(
+    target: Annotated[
+        str | None,
+        typer.Argument(
+            help="A card file, or a document id (klaw, marvel-united:klaw).", show_default=False
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Argument(
+            help="The field: masterplan/cards/12/place, dashboard/player_count/heroes.",
+            show_default=False,
+        ),
+    ] = None,
+    by: Annotated[str | None, typer.Option(help="Who checked it.")] = None,
+    evidence: Annotated[str | None, typer.Option(help="What it was checked against.")] = None,
+    value: Annotated[
+        str | None, typer.Option(help="A corrected value, as YAML; omit to confirm as printed.")
+    ] = None,
+    date: Annotated[str | None, typer.Option(help="YYYY-MM-DD (default: today).")] = None,
+    batch: Annotated[
+        Path | None, typer.Option(help="A checklist CSV from `cardkit gaps --format csv`.")
+    ] = None,
+    root: Annotated[Path, typer.Option(help="Where to look up document ids.")] = Path("cards"),
+) -> None:
+    """Close a gap in place: confirm a field as printed, or correct it with --value.
+
+    Records who (--by), when (--date) and on what evidence (--evidence); keeps comments,
+    order and quoting; validates before an atomic write. A gap note is resolved once all
+    the fields it names are confirmed. With --batch, every checklist row whose evidence
+    column is filled is applied.
+    """
+    from cardkit import confirm as core
+
+    if batch is not None:
+        outcomes = core.confirm_batch(batch, default_by=by, date=date or "")
+    else:
+        if target is None or address is None:
+            raise CardkitError("name a document and a field, or give --batch FILE.csv")
+        if not by or not evidence:
+            raise CardkitError(
+                "say who confirmed it and on what evidence: --by NAME --evidence TEXT"
+            )
+        request = core.Request(
+            address,
+            by,
+            evidence,
+            date or "",
+            core.parse_value(value) if value is not None else core.AS_PRINTED,
+        )
+        outcomes = [core.confirm_file(core.find_document(target, root), [request])]
+    for outcome in outcomes:
+        for warning in outcome.warnings:
+            sys.stderr.write(f"cardkit: warning: {warning}\n")
+        for item in outcome.confirmed:
+            verb = "corrected" if item in outcome.corrected else "confirmed"
+            sys.stdout.write(f"{outcome.path}: {verb} {item}\n")
+        for note in outcome.resolved_notes:
+            sys.stdout.write(f"{outcome.path}: gap note {note} resolved\n")

@@ -1,0 +1,70 @@
+"""import and export: rulebook text to YAML and back."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._app import app, export_app
+from cardkit.errors import ExitCode
+
+
+@app.command("import")
+def import_(
+    rulebook: Annotated[Path, typer.Argument(help="The rulebook transcription (.txt).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the YAML files.")],
+    system: Annotated[
+        str | None,
+        typer.Option(help="marvel-united, marvel-champions or villainous (default: detected)."),
+    ] = None,
+    box: Annotated[
+        str | None, typer.Option(help="The box id (default: from the file or folder name).")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite files that already exist.")
+    ] = False,
+) -> None:
+    """Turn a rulebook transcription into draft YAML, one file per document.
+
+    Prints a summary: files, cards, gap notes, lines kept verbatim and lines no
+    document holds (unrepresented). Never overwrites a file without --force.
+    """
+    from cardkit import importer
+
+    result = importer.plan_import(rulebook, out, system=system, box=box)
+    if dry_run:
+        for path in result.files:
+            sys.stdout.write(
+                f"would write {path}{' (exists; needs --force)' if path.exists() else ''}\n"
+            )
+    else:
+        importer.write(result, force=force)
+    for line in result.unrepresented:
+        sys.stdout.write(f"unrepresented: {line}\n")
+    for warning in result.warnings:
+        sys.stdout.write(f"warning: {warning}\n")
+    sys.stdout.write(importer.summary(result) + ("" if dry_run else f"; written to {out}") + "\n")
+    raise typer.Exit(ExitCode.FINDINGS if result.unrepresented else ExitCode.OK)
+
+
+@export_app.command("rulebook")
+def export_rulebook(
+    paths: Annotated[list[Path], typer.Argument(help="The box's YAML files or folder.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Regenerate a box's rulebook text from its YAML (the inverse of import)."""
+    from cardkit import importer, yamlio
+
+    text = importer.export_rulebook(paths)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        yamlio.atomic_write(out, text)
