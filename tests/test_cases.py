@@ -13,7 +13,8 @@ import pytest
 from tests.conftest import run_cli
 
 CASES = Path(__file__).parent / "cases"
-VALID = sorted(p for p in (CASES / "valid").iterdir() if p.is_dir())
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+VALID = [*sorted(p for p in (CASES / "valid").iterdir() if p.is_dir()), EXAMPLES]
 INVALID = sorted(p for p in (CASES / "invalid").iterdir() if p.is_dir())
 
 
@@ -44,7 +45,10 @@ def test_every_kind_has_a_valid_example() -> None:
 
     seen = {
         load_text(path.read_text(encoding="utf-8-sig")).get("kind")
-        for path in (CASES / "valid").rglob("*.yaml")
+        for folder in VALID
+        for path in folder.rglob("*.yaml")
     }
     missing = sorted(set(schemas.kinds()) - seen)
-    assert not missing, f"kinds with no valid example under tests/cases/valid: {missing}"
+    assert not missing, (
+        f"kinds with no valid example under tests/cases/valid or docs/examples: {missing}"
+    )

@@ -1,3 +1,5 @@
 """Marvel Champions game system."""
 
 NAME = "marvel-champions"
+TITLE = "Marvel Champions"
+MANIFEST_KIND = "marvel-champions/expansion"

@@ -1,3 +1,5 @@
-"""marvel-united game system."""
+"""Marvel United game system."""
 
 NAME = "marvel-united"
+TITLE = "Marvel United"
+MANIFEST_KIND = "marvel-united/box"

@@ -1,3 +1,4 @@
 """Disney Villainous game system."""
 
 NAME = "villainous"
+TITLE = "Disney Villainous"
