@@ -12,13 +12,14 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardkit.render import diagram, fonts
 from cardkit.render.content import ProofCard
+from cardkit.render.icons import Forms
 from cardkit.render.sheet import Box, Layout
 from cardkit.render.text import fit
 
 MM = 72 / 25.4
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)
-SLOT_LABELS = {"villain": ("left", "villain", "right"), "sewer": ("left", "sewer", "right")}
 
 
 def _crop_marks(c: Canvas, layout: Layout) -> None:
@@ -35,38 +36,41 @@ def _ruler(c: Canvas, layout: Layout, label: str) -> None:
     for index in range(11):
         x = x1 + index * (x2 - x1) / 10
         c.line(x, y, x, y + (2.5 if index % 5 == 0 else 1.5) * MM)
-    c.setFont("Helvetica", 6)
+    c.setFont(fonts.REGULAR, 6)
     c.setFillColorRGB(*INK)
     c.drawString(x2 + 2 * MM, y, label)
 
 
-def _placement(c: Canvas, card: ProofCard, box: Box) -> None:
-    """Three slots; the middle one is the Villain's Location (or Lizard's Sewer)."""
-    doubtful = "place" in card.unconfirmed
-    labels = SLOT_LABELS.get(card.anchor, SLOT_LABELS["villain"])
-    slot_w = box.w / 3
-    for index, slot in enumerate(("left", "villain", "right")):
-        x = box.x + index * slot_w
-        c.setStrokeColorRGB(*(WARN if doubtful else GREY))
-        c.setLineWidth(0.8 if doubtful else 0.5)
-        c.setDash(2, 1.5) if doubtful else c.setDash()
-        c.rect(x + 1, box.y, slot_w - 2, box.h, stroke=1, fill=0)
-        c.setDash()
-        tokens = (card.placement or {}).get(slot, {})
-        words = " ".join(f"{n} {k[0].upper()}" for k, n in tokens.items()) or "–"
-        if card.anchor == "sewer" and slot == "villain":
-            words = "Sewer"  # Lizard's token sits between the two Locations; nothing goes on it
-        elif doubtful:
-            words += " ?"
-        c.setFillColorRGB(*INK)
-        c.setFont("Helvetica-Bold", 8)
-        c.drawCentredString(x + slot_w / 2, box.y + box.h / 2 - 1, words)
-        c.setFont("Helvetica", 5)
-        c.setFillColorRGB(*GREY)
-        c.drawCentredString(x + slot_w / 2, box.y + 2, labels[index])
+def _legend(c: Canvas, layout: Layout, forms: Forms) -> None:
+    """The icons used on this sheet, named, in the band above the grid."""
+    if not forms.on_page:
+        return
+    top = max(t.y + t.h for t in layout.trims) + layout.bleed + layout.band_gap
+    room = layout.paper.h - layout.margin - top
+    size = min(room - 0.5 * MM, 3.2 * MM)
+    if size < 2 * MM:
+        forms.on_page.clear()
+        return
+    x = min(t.x for t in layout.trims) - layout.bleed
+    c.setFont(fonts.REGULAR, 5.5)
+    c.setFillColorRGB(*INK)
+    for label, icon in forms.on_page.items():
+        forms.place(icon, x, top + 0.3 * MM, size)
+        c.drawString(x + size + 1, top + 0.3 * MM + size / 2 - 2, label)
+        x += size + 3 * MM + c.stringWidth(label, fonts.REGULAR, 5.5)
+    forms.on_page.clear()
 
 
-def front(c: Canvas, card: ProofCard, trim: Box, bleed: float) -> None:
+def placement_box(card: ProofCard, trim: Box) -> Box | None:
+    """Where the card's placement diagram goes (None when it has none)."""
+    if not (card.placement or card.no_tokens):
+        return None
+    pad, height = 3 * MM, 16 * MM
+    top = trim.y + trim.h - pad - 24 - (10 if card.tags else 0)
+    return Box(trim.x + pad, top - height, trim.w - 2 * pad, height)
+
+
+def front(c: Canvas, card: ProofCard, trim: Box, bleed: float, forms: Forms) -> None:
     if bleed:
         c.setFillColorRGB(*FACE)
         outer = trim.grown(bleed)
@@ -79,33 +83,34 @@ def front(c: Canvas, card: ProofCard, trim: Box, bleed: float) -> None:
     inner = Box(trim.x + pad, trim.y + pad, trim.w - 2 * pad, trim.h - 2 * pad)
     top = inner.y + inner.h
     c.setFillColorRGB(*INK)
-    size, lines = fit(card.title, "Helvetica-Bold", inner.w * 0.68, 20, largest=10, smallest=6)
-    c.setFont("Helvetica-Bold", size)
+    size, lines = fit(card.title, fonts.BOLD, inner.w * 0.68, 20, largest=10, smallest=6)
+    c.setFont(fonts.BOLD, size)
     for i, line in enumerate(lines[:2]):
         c.drawString(inner.x, top - size - i * size * 1.1, line)
     if card.corner:
-        c.setFont("Helvetica-Bold", 9)
+        c.setFont(fonts.BOLD, 9)
         c.drawRightString(inner.x + inner.w, top - 9, card.corner)
     cursor = top - 24
     if card.tags:
-        c.setFont("Helvetica-Oblique", 7)
+        c.setFont(fonts.ITALIC, 7)
         c.drawString(inner.x, cursor, "  ·  ".join(card.tags))
-        cursor -= 10
-    if card.placement or card.no_tokens:
-        height = 11 * MM
-        cursor -= height
+    box = placement_box(card, trim)
+    if box is not None:
+        cursor = box.y - 4
         if card.no_tokens:
-            c.setFont("Helvetica", 7)
-            c.drawString(inner.x, cursor + height / 2, "No tokens placed.")
+            c.setFont(fonts.REGULAR, 7)
+            c.drawString(inner.x, box.y + box.h / 2, "No tokens placed.")
         else:
-            _placement(c, card, Box(inner.x, cursor, inner.w, height))
-        cursor -= 4
+            doubtful = "place" in card.unconfirmed
+            diagram.draw(c, forms, card.system, card.placement or {}, card.anchor, doubtful, box)
+    elif card.tags:
+        cursor -= 10
     footer = 9 + (9 if card.unconfirmed else 0)
     text_box = Box(inner.x, inner.y + footer, inner.w, cursor - inner.y - footer)
     if card.text and text_box.h > 8:
         c.setFillColorRGB(*INK)
-        size, lines = fit(card.text, "Helvetica", text_box.w, text_box.h, largest=8, smallest=4.5)
-        c.setFont("Helvetica", size)
+        size, lines = fit(card.text, fonts.REGULAR, text_box.w, text_box.h, largest=8, smallest=4.5)
+        c.setFont(fonts.REGULAR, size)
         for i, line in enumerate(lines):
             y = text_box.y + text_box.h - (i + 1) * size * 1.18
             if y < text_box.y - 0.5:
@@ -115,14 +120,14 @@ def front(c: Canvas, card: ProofCard, trim: Box, bleed: float) -> None:
         c.setFillColorRGB(*WARN)
         c.rect(inner.x, inner.y + 9, inner.w, 8, stroke=0, fill=1)
         c.setFillColorRGB(1, 1, 1)
-        c.setFont("Helvetica-Bold", 6)
+        c.setFont(fonts.BOLD, 6)
         c.drawCentredString(
             inner.x + inner.w / 2,
             inner.y + 11.2,
             "UNCONFIRMED: " + ", ".join(sorted(card.unconfirmed)),
         )
     c.setFillColorRGB(*GREY)
-    c.setFont("Helvetica", 5)
+    c.setFont(fonts.REGULAR, 5)
     c.drawString(inner.x, inner.y, card.deck)
 
 
@@ -136,8 +141,8 @@ def back(c: Canvas, card: ProofCard, box: Box, bleed: float) -> None:
         box.x + 2 * MM, box.y + 2 * MM, box.w - 4 * MM, box.h - 4 * MM, 2 * MM, stroke=1, fill=0
     )
     c.setFillColorRGB(1, 1, 1)
-    size, lines = fit(card.deck, "Helvetica-Bold", box.w - 8 * MM, 40, largest=12, smallest=7)
-    c.setFont("Helvetica-Bold", size)
+    size, lines = fit(card.deck, fonts.BOLD, box.w - 8 * MM, 40, largest=12, smallest=7)
+    c.setFont(fonts.BOLD, size)
     for i, line in enumerate(lines):
         c.drawCentredString(box.x + box.w / 2, box.y + box.h / 2 - i * size * 1.2, line)
 
@@ -152,7 +157,15 @@ def render(
 ) -> bytes:
     """The PDF bytes: a front page per sheet, each followed by its back page when asked."""
     stream = io.BytesIO()
-    c = Canvas(stream, pagesize=(layout.paper.w, layout.paper.h), invariant=1, pageCompression=1)
+    fonts.register()
+    c = Canvas(
+        stream,
+        pagesize=(layout.paper.w, layout.paper.h),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.REGULAR,
+    )
+    forms = Forms(c)
     c.setTitle(title)
     c.setCreator("cardkit")
     pages = [
@@ -160,7 +173,8 @@ def render(
     ] or [[]]
     for number, sheet in enumerate(pages, start=1):
         for card, trim in zip(sheet, layout.trims, strict=False):
-            front(c, card, trim, layout.bleed)
+            front(c, card, trim, layout.bleed, forms)
+        _legend(c, layout, forms)
         _crop_marks(c, layout)
         _ruler(c, layout, f"100 mm: print at 100% scale · sheet {number}/{len(pages)} · fronts")
         c.showPage()
@@ -181,7 +195,13 @@ def alignment(layout: Layout, flip: str, back_offset: tuple[float, float]) -> by
     measure the difference and pass it as --back-offset.
     """
     stream = io.BytesIO()
-    c = Canvas(stream, pagesize=(layout.paper.w, layout.paper.h), invariant=1)
+    fonts.register()
+    c = Canvas(
+        stream,
+        pagesize=(layout.paper.w, layout.paper.h),
+        invariant=1,
+        initialFontName=fonts.REGULAR,
+    )
     for side, boxes in (("front", layout.trims), ("back", layout.backs(flip, back_offset))):
         c.setLineWidth(0.4)
         for box in boxes:

@@ -47,6 +47,8 @@ class Layout:
     crop_marks: tuple[Segment, ...]
     crop_width: float
     ruler: Segment  # a 100% scale bar along the bottom margin
+    margin: float = 0.0  # the printer's unprintable edge
+    band_gap: float = 0.0  # from the grid's bleed edge to the outer end of the crop marks
 
     @property
     def per_page(self) -> int:
@@ -124,5 +126,12 @@ def layout(paper: str, card: tuple[float, float], bleed: float) -> Layout:
     length = points(sheet["ruler"])
     ruler = (left, margin + 1, left + length, margin + 1)
     return Layout(
-        Box(0, 0, width, height), trims, bleed, tuple(marks), points(sheet["crop_width"]), ruler
+        Box(0, 0, width, height),
+        trims,
+        bleed,
+        tuple(marks),
+        points(sheet["crop_width"]),
+        ruler,
+        margin,
+        gap + mark,
     )
