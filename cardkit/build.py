@@ -1,19 +1,35 @@
 """The main job over a repository: check cards/, list its gaps, re-read scans/, print proofs.
 
-Writes build/validate.json, build/gaps.{json,md,csv}, build/import.txt, build/proofs.pdf
-(with a PNG of its first sheet) and build/index.html over all of it; returns the report
-lines for the terminal and whether anything failed.
+Writes build/validate.json, build/gaps.{json,md,csv}, build/checklist.csv (open gaps only),
+build/import.txt, build/proofs.pdf (with a PNG of its first sheet) and build/index.html
+over all of it; returns the report lines for the terminal and whether anything failed.
+
+Whole and incremental:
+- Everything is written into a staging folder that replaces `out` in one step at the
+  end (cardkit.staging), so an interrupted build leaves the old outputs untouched.
+- `out/.cardkit-build.json` records a fingerprint of the inputs (content hashes of
+  cards/, schemas/, scans/*/*/rulebook.txt and the cardkit code). When nothing changed
+  the build stops at once, "up to date". Otherwise validation and gaps run again
+  (they are the cheap, cross-file part), while each rulebook re-read and the proofs are
+  reused from the last build when their own inputs are unchanged.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import gaps, importer, yamlio
+from cardkit import __version__, gaps, importer, staging, yamlio
+from cardkit.errors import CardkitError
 from cardkit.report import RENDERERS, gaps_report, html
-from cardkit.validate import check
+from cardkit.validate import check, collect_files
+
+MANIFEST = ".cardkit-build.json"
+Progress = Callable[[str], None]
 
 
 @dataclass
@@ -21,64 +37,218 @@ class BuildResult:
     lines: list[str] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     failed: bool = False
+    up_to_date: bool = False
 
 
-def _write(result: BuildResult, path: Path, text: str | bytes) -> None:
-    yamlio.atomic_write(path, text)
-    result.written.append(path)
+@dataclass
+class _Job:
+    """One build in progress: where it writes, what the last build left, what it reuses."""
+
+    root: Path
+    out: Path
+    staged: Path
+    inputs: dict[str, str]
+    before: dict[str, Any]
+    result: BuildResult = field(default_factory=BuildResult)
+    made: list[str] = field(default_factory=list)
+    stages: dict[str, Any] = field(default_factory=dict)
+
+    def write(self, name: str, text: str | bytes) -> None:
+        yamlio.atomic_write(self.staged / name, text)
+        self.made.append(name)
+        self.result.written.append(self.out / name)
+
+    def reuse(self, stage: str, key: str) -> dict[str, Any] | None:
+        """The last build's record of a stage, when its key matches and its files are there."""
+        record = self.before.get("stages", {}).get(stage)
+        if not isinstance(record, dict) or record.get("key") != key:
+            return None
+        files = record.get("files", [])
+        if not all((self.out / name).is_file() for name in files):
+            return None
+        staging.carry(self.out, self.staged, files)
+        self.made.extend(files)
+        self.result.written.extend(self.out / name for name in files)
+        return record
 
 
-def _proofs(result: BuildResult, documents: list[Any], out: Path) -> Path | None:
-    """build/proofs.pdf and a PNG of its first sheet; None when nothing is printable."""
+def _digest(*parts: object) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def _hash_file(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as err:
+        return f"unreadable: {err.strerror}"
+
+
+def _code_fingerprint() -> str:
+    """cardkit's version and the size and time of every file of its code and data."""
+    package = Path(__file__).resolve().parent
+    stats = sorted(
+        (p.relative_to(package).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
+        for p in package.rglob("*")
+        if p.suffix in (".py", ".yaml", ".json", ".ttf") and p.is_file()
+    )
+    return _digest(__version__, stats)
+
+
+def fingerprint(root: Path) -> dict[str, str]:
+    """Content hash of every input, by path relative to the repository."""
+    from cardkit import schemas
+
+    found: dict[str, str] = {"cardkit": _code_fingerprint()}
+    cards = root / "cards"
+    for path in collect_files([cards]) if cards.is_dir() else []:
+        found[path.relative_to(root).as_posix()] = _hash_file(path)
+    for path in sorted(schemas.schema_dir().rglob("*.schema.json")):
+        found[f"schemas:{path.relative_to(schemas.schema_dir()).as_posix()}"] = _hash_file(path)
+    for path in _rulebooks(root):
+        found[path.relative_to(root).as_posix()] = _hash_file(path)
+    return found
+
+
+def _rulebooks(root: Path) -> list[Path]:
+    return sorted((root / "scans").glob("*/*/rulebook.txt"))
+
+
+def _read_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _inputs_under(inputs: dict[str, str], prefix: str) -> dict[str, str]:
+    return {k: v for k, v in inputs.items() if k.startswith(prefix)}
+
+
+def _import_stage(job: _Job) -> list[str]:
+    """Re-read each scans/*/*/rulebook.txt; an unreadable one is a finding and the rest go on."""
+    summaries: list[str] = []
+    reused = 0
+    cards = job.root / "cards"
+    for book in _rulebooks(job.root):
+        system, box = book.parts[-3], book.parts[-2]
+        name = book.relative_to(job.root).as_posix()
+        key = _digest(
+            job.inputs["cardkit"],
+            job.inputs.get(name),
+            _inputs_under(job.inputs, f"cards/{system}/{box}/"),
+        )
+        record = job.reuse(f"import:{name}", key)
+        reused += record is not None
+        if record is None:
+            try:
+                plan = importer.plan_import(book, cards / system / box, system=system, box=box)
+                lines = [importer.summary(plan)]
+                lines += [f"  unrepresented: {line}" for line in plan.unrepresented]
+                failed = bool(plan.unrepresented)
+            except CardkitError as err:
+                lines, failed = [f"{system} / {box}: not read: {err}"], True
+            record = {"key": key, "lines": lines, "failed": failed, "files": []}
+        job.stages[f"import:{name}"] = record
+        summaries.extend(record["lines"])
+        job.result.failed |= bool(record["failed"])
+    job.write("import.txt", "\n".join(summaries) + "\n")
+    books = len(_rulebooks(job.root))
+    job.result.lines.append(
+        f"import: {books - reused} of {books} rulebooks re-read from scans/ "
+        f"({reused} unchanged), see {job.out / 'import.txt'}"
+    )
+    return summaries
+
+
+def _proof_stage(job: _Job, documents: list[Any]) -> str | None:
+    """proofs.pdf and a PNG of its first sheet; the preview's name, None when nothing prints."""
     from cardkit.render import content
     from cardkit.render.proof import ProofOptions, make_proof
 
-    if not content.collect(documents):
-        return None
-    options = ProofOptions(backs=True, png=out, png_pages=1)
-    proof = make_proof(documents, out / "proofs.pdf", options)
-    result.written += [out / "proofs.pdf", *proof.pngs]
-    sheets = -(-proof.cards // proof.per_sheet)
-    result.lines.append(f"proof: {proof.cards} proxy cards on {sheets} A4 sheets")
-    return proof.pngs[0] if proof.pngs else None
+    key = _digest(
+        job.inputs["cardkit"],
+        _inputs_under(job.inputs, "cards/"),
+        _inputs_under(job.inputs, "schemas:"),
+    )
+    record = job.reuse("proofs", key)
+    note = " (unchanged)" if record else ""
+    if record is None:
+        record = {"key": key, "files": [], "line": None, "preview": None}
+        if content.collect(documents):
+            options = ProofOptions(backs=True, png=job.staged, png_pages=1)
+            try:
+                proof = make_proof(documents, job.staged / "proofs.pdf", options)
+            except CardkitError as err:
+                record["line"] = f"proof: not printed: {err}"
+                job.result.failed = True
+            else:
+                sheets = -(-proof.cards // proof.per_sheet)
+                record["files"] = ["proofs.pdf", *(p.name for p in proof.pngs)]
+                record["line"] = f"proof: {proof.cards} proxy cards on {sheets} A4 sheets"
+                record["preview"] = proof.pngs[0].name if proof.pngs else None
+                job.made.extend(record["files"])
+                job.result.written.extend(job.out / n for n in record["files"])
+    job.stages["proofs"] = record
+    if record["line"]:
+        job.result.lines.append(record["line"] + note)
+    return record["preview"] if record["files"] else None
 
 
-def run(root: Path, out: Path) -> BuildResult:
-    result = BuildResult()
-    out.mkdir(parents=True, exist_ok=True)
-    cards = root / "cards"
+def _stages(job: _Job, progress: Progress) -> None:
+    cards = job.root / "cards"
+    progress("validating cards/")
     report, documents = check([cards], context_root=cards)
-    _write(result, out / "validate.json", RENDERERS["json"](report))
-    result.lines.append("validate: " + RENDERERS["text"](report).splitlines()[-1])
-    result.failed |= report.errors > 0
+    job.write("validate.json", RENDERERS["json"](report))
+    job.result.lines.append("validate: " + RENDERERS["text"](report).splitlines()[-1])
+    job.result.failed |= report.errors > 0
 
+    progress("listing gaps")
     rows = gaps.collect(documents, gaps.system_findings(report.diagnostics))
     for name, fmt in (("gaps.json", "json"), ("gaps.md", "markdown"), ("gaps.csv", "csv")):
-        _write(
-            result,
-            out / name,
-            gaps_report.RENDERERS[fmt](rows, "box" if fmt == "markdown" else None),
-        )
-    result.lines.append("gaps: " + gaps.summary(rows))
+        job.write(name, gaps_report.RENDERERS[fmt](rows, "box" if fmt == "markdown" else None))
+    open_rows = [row for row in rows if row.status == "open"]
+    job.write("checklist.csv", gaps_report.RENDERERS["csv"](open_rows, None))
+    job.result.lines.append("gaps: " + gaps.summary(rows))
 
-    summaries = []
-    for book in sorted((root / "scans").glob("*/*/rulebook.txt")):
-        system, box = book.parts[-3], book.parts[-2]
-        plan = importer.plan_import(book, cards / system / box, system=system, box=box)
-        summaries.append(importer.summary(plan))
-        summaries.extend(f"  unrepresented: {line}" for line in plan.unrepresented)
-        result.failed |= bool(plan.unrepresented)
-    _write(result, out / "import.txt", "\n".join(summaries) + "\n")
-    result.lines.append(
-        f"import: {len(summaries)} rulebooks re-read from scans/, see {out / 'import.txt'}"
-    )
-    preview = _proofs(result, documents, out)
-    page = html.render(
-        report,
-        rows,
-        summaries,
-        "proofs.pdf" if preview else None,
-        preview.name if preview else None,
-    )
-    _write(result, out / "index.html", page)
-    return result
+    progress("re-reading rulebooks")
+    summaries = _import_stage(job)
+    progress("printing proofs")
+    preview = _proof_stage(job, documents)
+    progress("writing the report")
+    page = html.render(report, rows, summaries, "proofs.pdf" if preview else None, preview)
+    job.write("index.html", page)
+
+
+def run(root: Path, out: Path, *, progress: Progress | None = None) -> BuildResult:
+    """Build `out` from the repository at `root`; nothing is replaced until all is written."""
+    out = staging.check_target(out, root)
+    staging.recover(out)
+    inputs = fingerprint(root)
+    before = _read_manifest(out)
+    key = _digest(inputs)
+    if before.get("key") == key and all((out / n).is_file() for n in before.get("outputs", [])):
+        failed = bool(before.get("failed"))
+        found = f"; it found problems, see {out / 'index.html'}" if failed else ""
+        return BuildResult(
+            lines=[f"up to date: nothing changed since the last build of {out}{found}"],
+            failed=failed,
+            up_to_date=True,
+        )
+    job = _Job(root, out, staging.start(out), inputs, before)
+    try:
+        _stages(job, progress or (lambda _: None))
+        manifest = {
+            "key": key,
+            "cardkit": __version__,
+            "outputs": sorted(set(job.made)),
+            "failed": job.result.failed,
+            "stages": job.stages,
+        }
+        yamlio.atomic_write(job.staged / MANIFEST, json.dumps(manifest, indent=1) + "\n")
+        staging.carry_foreign(out, job.staged, {*before.get("outputs", []), MANIFEST})
+        staging.commit(job.staged, out)
+    except BaseException:
+        staging.abandon(job.staged)
+        raise
+    return job.result

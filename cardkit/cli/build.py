@@ -12,22 +12,37 @@ from cardkit.cli._app import app
 from cardkit.errors import CardkitError, ExitCode
 
 
+def _progress(stage: str) -> None:
+    """One status line on a terminal, rewritten in place; nothing in a pipe."""
+    sys.stderr.write(f"\r\x1b[Kbuild: {stage}...")
+    sys.stderr.flush()
+
+
 @app.command()
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:
     """The main job over this repository: validate, list gaps, re-read scans/, print proofs.
 
-    Writes build/validate.json, build/gaps.json, build/gaps.md, build/gaps.csv (a
-    checklist for confirm --batch), build/import.txt and build/proofs.pdf (A4, duplex
-    backs). Exit 1 on validation errors or on a rulebook line that no document holds.
+    Writes build/validate.json, build/gaps.json, build/gaps.md, build/gaps.csv (every gap),
+    build/checklist.csv (open gaps: a checklist for confirm --batch), build/import.txt,
+    build/proofs.pdf (A4, duplex backs) and build/index.html. The new outputs replace the
+    old ones in one step at the end, so an interrupted build leaves the last one whole.
+    A second build with nothing changed says "up to date" and stops. Exit 1 on validation
+    errors or on a rulebook line that no document holds, after writing everything it could.
     """
     from cardkit.build import run
 
     if not Path("cards").is_dir():
         raise CardkitError("no cards/ folder here; run cardkit build from the repository root")
-    result = run(Path("."), out)
+    terminal = sys.stderr.isatty()
+    try:
+        result = run(Path("."), out, progress=_progress if terminal else None)
+    finally:
+        if terminal:
+            sys.stderr.write("\r\x1b[K")
     for line in result.lines:
         sys.stdout.write(line + "\n")
-    sys.stdout.write(f"wrote {', '.join(str(p) for p in result.written)}\n")
+    if result.written:
+        sys.stdout.write(f"wrote {', '.join(str(p) for p in result.written)}\n")
     raise typer.Exit(ExitCode.FINDINGS if result.failed else ExitCode.OK)
