@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -17,9 +17,29 @@ app = typer.Typer(
     "list and close the gaps.",
     no_args_is_help=True,
     rich_markup_mode=None,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from cardkit import __version__
+
+        sys.stdout.write(f"cardkit {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Options that apply before any command."""
 
 
 def cards_root(paths: list[Path]) -> Path | None:
