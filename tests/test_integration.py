@@ -100,7 +100,11 @@ CARDKIT = Path(sys.executable).parent / "cardkit"
 
 
 def test_shell_completion_script_and_answers() -> None:
-    script = subprocess.run([CARDKIT, "--show-completion", "bash"], capture_output=True, text=True)
+    # Typer detects the calling shell; under make or CI that is sh, so name bash instead.
+    no_detection = _script_env(_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
+    script = subprocess.run(
+        [CARDKIT, "--show-completion", "bash"], env=no_detection, capture_output=True, text=True
+    )
     assert script.returncode == 0, script.stderr
     assert "complete -o default -F _cardkit_completion cardkit" in script.stdout
     # What bash asks the program while a user types `cardkit val<TAB>` and `--format <TAB>`.
