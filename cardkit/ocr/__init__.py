@@ -1,0 +1,1 @@
+"""OCR: card scans to draft YAML."""
