@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass, field
+from importlib import resources
 from statistics import median
 from typing import Any
 
 import numpy as np
+import yaml
 from numpy.typing import NDArray
 from PIL import Image
 
@@ -96,13 +98,11 @@ def palette_from_data(
 ) -> Palette:
     """A palette from icon colours ({name: (role, rgb 0-1)}) and the OCR settings (YAML data).
 
-    Icons of role "token" are counted; "anchor" icons (the Villain's marker, the Sewer)
-    are known so that their pixels are not taken for a token of a similar hue.
+    Icons of role "token" are counted; the others (the Villain's marker, the Sewer,
+    BAM!) are known so that their pixels are not taken for a token of a near hue.
     """
     colours = tuple(
-        Colour(name, *hsv(rgb), token=role == "token")
-        for name, (role, rgb) in icons.items()
-        if role in ("token", "anchor")
+        Colour(name, *hsv(rgb), token=role == "token") for name, (role, rgb) in icons.items()
     )
     slots = tuple(
         (str(name), float(bounds[0]), float(bounds[1])) for name, bounds in data["slots"].items()
@@ -122,6 +122,19 @@ def palette_from_data(
         if region
         else None,
     )
+
+
+def load_palette(system: str = "marvel-united") -> Palette:
+    """The system's token palette: icon colours from the proxies' icons.yaml (the same data
+    the renderer paints with), OCR settings from token_palette.yaml, both in its folder."""
+    from cardkit.render.icons import icon_set
+
+    package = f"cardkit.systems.{system.replace('-', '_')}"
+    text = resources.files(package).joinpath("token_palette.yaml").read_text(encoding="utf-8")
+    icons = {key: (icon.role, icon.fill) for key, icon in icon_set(system).items()}
+    if not any(role == "token" for role, _ in icons.values()):
+        raise ValueError(f"{system} declares no token icons (icons.yaml)")
+    return palette_from_data(system, icons, yaml.safe_load(text))
 
 
 def _pixels(image: Image.Image | NDArray[Any]) -> Image.Image:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
-from cardkit.ocr.tokens import count_tokens, palette_from_data
+from cardkit.model import Document
+from cardkit.ocr.tokens import count_tokens, load_palette, palette_from_data
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PAPER = (247, 242, 230)
 FRAME = (140, 140, 140)
@@ -162,3 +167,61 @@ def test_numpy_input_and_a_diagram_too_small_to_read():
     assert count_tokens(np.asarray(diagram(place)), PALETTE).place() == place
     tiny = count_tokens(Image.new("RGB", (4, 4), PAPER), PALETTE)
     assert tiny.place() == {} and tiny.confidence == 0.0
+
+
+# ---- on cards the proof renderer draws, with the palette the system ships
+
+
+def _make_samples():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import make_samples
+
+    return make_samples
+
+
+def _masterplan(place: dict[str, Any]) -> Document:
+    data = {
+        "kind": "marvel-united/villain",
+        "id": "test-villain",
+        "name": "Test Villain",
+        "masterplan": {"cards": [{"n": 1, "move": 2, "bam": True, "place": place}]},
+    }
+    return Document(ROOT / "t.yaml", "t.yaml", data, lambda *a, **k: (1, 1))
+
+
+RENDERED = [
+    {"left": {"thug": 2}, "villain": {"civilian": 1}, "right": {"crisis": 1}},
+    {"anchor": "sewer", "left": {"civilian": 3, "thug": 1}, "right": {"thug": 4}},
+]
+
+
+@pytest.mark.parametrize("place", RENDERED)
+def test_counts_on_a_rendered_card_clean_and_photographed(place):
+    samples = _make_samples()
+    card = samples.render(_masterplan(place))
+    palette = load_palette("marvel-united")
+    want = {k: v for k, v in place.items() if k != "anchor"}
+    assert count_tokens(card, palette).place() == want
+    photo, corners = samples.phone(card, "test")
+    w, h = card.size
+    flat = photo.convert("RGB").transform(
+        (w, h),
+        Image.Transform.PERSPECTIVE,
+        samples.perspective_coefficients([(0, 0), (w, 0), (w, h), (0, h)], corners),
+        Image.Resampling.BICUBIC,
+    )
+    reading = count_tokens(flat, palette)
+    assert reading.place() == want
+    assert reading.confidence >= 0.5
+
+
+def test_the_palette_is_the_renderers_icon_data():
+    from cardkit.render.icons import icon_set
+
+    palette = load_palette("marvel-united")
+    tokens = {k for k, icon in icon_set("marvel-united").items() if icon.role == "token"}
+    assert set(palette.tokens) == tokens and {"civilian", "thug"} <= tokens
+    assert {c.name for c in palette.colours} >= {"sewer", "villain", "bam"}
+    assert [s for s, _, _ in palette.slots] == ["left", "villain", "right"]
