@@ -9,13 +9,22 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._app import app, export_app
-from cardkit.errors import ExitCode
+from cardkit.errors import ExitCode, UsageError
 
 
 @app.command("import")
 def import_(
-    rulebook: Annotated[Path, typer.Argument(help="The rulebook transcription (.txt).")],
+    rulebook: Annotated[
+        Path,
+        typer.Argument(help="The rulebook transcription (.txt), or the word marvelsdb."),
+    ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the YAML files.")],
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="After `marvelsdb`: its pack files (pack/core.json...).", show_default=False
+        ),
+    ] = None,
     system: Annotated[
         str | None,
         typer.Option(help="marvel-united, marvel-champions or villainous (default: detected)."),
@@ -34,8 +43,19 @@ def import_(
 
     Prints a summary: files, cards, gap notes, lines kept verbatim and lines no
     document holds (unrepresented). Never overwrites a file without --force.
+
+    `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
+    instead: one Marvel Champions card file per card, a folder per card set.
     """
     from cardkit import importer
+
+    if str(rulebook) == "marvelsdb":
+        from cardkit.cli.exchange import import_marvelsdb
+
+        import_marvelsdb(files or [], out, box=box, dry_run=dry_run, force=force)
+        return
+    if files:
+        raise UsageError(f"import takes one rulebook; {files[0]} is one too many")
 
     result = importer.plan_import(rulebook, out, system=system, box=box)
     if dry_run:

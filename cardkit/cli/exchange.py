@@ -1,0 +1,160 @@
+"""exchange: cardkit's data to and from marvelsdb JSON, Tabletop Simulator decks and CSV."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._app import default_paths, export_app, report_skipped
+from cardkit.errors import ExitCode, UsageError
+
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(help="Files or folders (default: cards/).", show_default=False),
+]
+
+
+def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
+    from cardkit import gaps as gap_core
+
+    documents, problems = gap_core.load(default_paths(paths))
+    report_skipped(problems)
+    return documents
+
+
+def import_marvelsdb(
+    files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
+) -> None:
+    """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
+    from cardkit.exchange import marvelsdb_files
+
+    if not files:
+        raise UsageError(
+            "import marvelsdb needs the pack files: cardkit import marvelsdb FILE.json"
+        )
+    result = marvelsdb_files.plan_import(files, out, box=box)
+    if dry_run:
+        for path in result.files:
+            sys.stdout.write(
+                f"would write {path}{' (exists; needs --force)' if path.exists() else ''}\n"
+            )
+    else:
+        marvelsdb_files.write_import(result, force=force)
+    where = "" if dry_run else f"; written to {out}"
+    sys.stdout.write(
+        f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
+        f"from {len(files)} files{where}\n"
+    )
+
+
+@export_app.command("marvelsdb")
+def export_marvelsdb(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the JSON files.")] = Path(
+        "build/marvelsdb"
+    ),
+    catalogues: Annotated[
+        Path | None,
+        typer.Option(help="A marvelsdb folder: copy its sets.json/packs.json entries in use."),
+    ] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option("--cards", help="marvelsdb pack files whose cards decklists may name."),
+    ] = None,
+) -> None:
+    """Write Marvel Champions cards as marvelsdb pack JSON, decklists as marvelsdb decks.
+
+    Cards go to pack/<pack>.json and pack/<pack>_encounter.json, in marvelsdb's own
+    layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
+    decklist names a card no given card matches.
+    """
+    from cardkit.exchange import marvelsdb_files
+
+    result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
+    for line in result.problems:
+        sys.stderr.write(f"{line}\n")
+    for line in result.warnings:
+        sys.stderr.write(f"warning: {line}\n")
+    sys.stdout.write(
+        f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
+    )
+    raise typer.Exit(ExitCode.FINDINGS if result.problems else ExitCode.OK)
+
+
+@export_app.command("tts")
+def export_tts(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for sheets and JSON.")] = Path(
+        "build/tts"
+    ),
+    base_url: Annotated[
+        str | None,
+        typer.Option(help="Where the images will be hosted (default: local file:// URLs)."),
+    ] = None,
+    deck: Annotated[
+        list[str] | None, typer.Option(help="Only decks whose name contains this (repeatable).")
+    ] = None,
+) -> None:
+    """Write Tabletop Simulator decks: 10 x 7 deck sheets, a back and a saved object each.
+
+    One deck per deck of proof cards (a villain's master plan, a threat deck, a
+    decklist). Copy the JSON into TTS's Saved Objects folder; its cards point at the
+    sheet images by URL (--base-url once you upload them).
+    """
+    from cardkit.exchange import tts_files
+    from cardkit.render import content
+
+    cards = content.collect(_documents(paths))
+    if deck:
+        cards = [c for c in cards if any(part.lower() in c.deck.lower() for part in deck)]
+    if not cards:
+        raise UsageError("no printable cards in those files")
+    written = tts_files.export(cards, out, base_url=base_url)
+    sheets = sum(len(d.sheets) for d in written)
+    sys.stdout.write(
+        f"wrote {len(written)} decks to {out}: {len(cards)} cards on {sheets} sheets\n"
+    )
+
+
+@export_app.command("csv")
+def export_csv(
+    paths: PathsArg = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(help="Only this kind, e.g. marvel-united/villain (repeatable)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Folder for one <kind>.csv each (default: stdout)."),
+    ] = None,
+) -> None:
+    """Write cards as CSV for template tools (Squib, nanDECK): a row per card, icons as {token}.
+
+    Without --out, one kind must be chosen and its CSV goes to stdout.
+    """
+    from cardkit import yamlio
+    from cardkit.exchange import csv_export
+
+    grouped = csv_export.by_kind(d.data for d in _documents(paths))
+    if kind:
+        unknown = [k for k in kind if k not in grouped]
+        if unknown:
+            raise UsageError(
+                f"no documents of kind {unknown[0]} here; these kinds are: {', '.join(grouped)}"
+            )
+        grouped = {k: grouped[k] for k in kind}
+    if out is None:
+        if len(grouped) != 1:
+            raise UsageError(
+                f"{len(grouped)} kinds here ({', '.join(grouped)}): choose one with --kind, "
+                "or give --out DIR for a file per kind"
+            )
+        sys.stdout.write(csv_export.to_csv(next(iter(grouped.values()))))
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name, documents in grouped.items():
+        yamlio.atomic_write(out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents))
+    sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")

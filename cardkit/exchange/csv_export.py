@@ -1,0 +1,159 @@
+"""Card data as CSV for template tools (Squib, nanDECK): one row per card, a column per field.
+
+A document's cards are the entries of every `cards` list in it, at any depth (a villain's
+master plan and threat cards, a hero's cards, a decklist's groups, a card set); a
+document without such a list is one card itself. Nested fields become dotted columns
+(`place.left`), lists of words are joined with `; `, and counts of icons or tokens are
+written as repeated `{token}` marks (`{civilian}{civilian}{thug}`), as are marvelsdb's
+inline icons in text (`[boost]` -> `{boost}`). The `qty` column holds the card's copies
+(`copies`, `count` or `quantity`; 1 when the kind has none), the column Squib's
+`explode:` and nanDECK's `LINKMULTI` read. The rules are written out in docs/exchange.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+HEADER = frozenset(
+    {"kind", "id", "system", "box", "source", "unconfirmed", "confirmations", "gaps", "gap"}
+)
+CONTEXT = ("document", "deck", "qty")
+COPIES = ("copies", "count", "quantity")
+_WORD = re.compile(r"^[a-z][a-z_-]*$")
+_ICON = re.compile(r"(?<!\[)\[([a-z][a-z_]*)\](?!\])")
+_TRAIT = re.compile(r"\[\[([^\[\]]+)\]\]")
+
+
+def text(value: str) -> str:
+    """marvelsdb's inline markup in a template tool's terms: icons as `{token}`."""
+    return _TRAIT.sub(r"<b><i>\1</i></b>", _ICON.sub(r"{\1}", value))
+
+
+def _is_tokens(value: Mapping[Any, Any]) -> bool:
+    """A mapping of icon or token names to counts: `{civilian: 2, thug: 1}`."""
+    return bool(value) and all(
+        isinstance(k, str) and _WORD.match(k) and isinstance(n, int) and not isinstance(n, bool)
+        for k, n in value.items()
+    )
+
+
+def tokens(value: Mapping[str, int]) -> str:
+    return "".join(f"{{{name}}}" * count for name, count in value.items())
+
+
+def _item(value: Any) -> str:
+    if isinstance(value, Mapping):
+        if "text" in value:
+            name = value.get("name") or value.get("title")
+            return f"{name}: {cell(value['text'])}" if name else cell(value["text"])
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return cell(value)
+
+
+def cell(value: Any) -> str:
+    """One value as the text of one cell."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return text(value)
+    if isinstance(value, Mapping):
+        return tokens(value) if _is_tokens(value) else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "; ".join(_item(v) for v in value)
+    return str(value)
+
+
+def flatten(card: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """Nested fields as dotted columns; token counts and lists stay one column."""
+    row: dict[str, str] = {}
+    for key, value in card.items():
+        name = f"{prefix}{key}"
+        if prefix == "" and key in HEADER:
+            continue
+        if isinstance(value, Mapping) and not _is_tokens(value) and value:
+            row.update(flatten(value, f"{name}."))
+        else:
+            row[name] = cell(value)
+    return row
+
+
+def _label(owner: Mapping[str, Any], fallback: str) -> str:
+    for key in ("name", "title"):
+        if isinstance(owner.get(key), str):
+            return str(owner[key])
+    return fallback
+
+
+def cards(doc: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """(deck label, card) for every card the document holds, in document order."""
+    found = list(_walk(doc, _label(doc, str(doc.get("id", "")))))
+    if found:
+        yield from found
+    else:
+        yield _label(doc, str(doc.get("id", ""))), doc
+
+
+def _walk(value: Any, label: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    if isinstance(value, Mapping):
+        for key, child in value.items():
+            if (
+                key == "cards"
+                and isinstance(child, list)
+                and all(isinstance(c, Mapping) for c in child)
+            ):
+                yield from ((label, c) for c in child)
+            elif isinstance(child, Mapping | list):
+                inner = (
+                    _label(child, f"{label} · {key}")
+                    if isinstance(child, Mapping)
+                    else f"{label} · {key}"
+                )
+                yield from _walk(child, inner)
+    elif isinstance(value, list):
+        for child in value:
+            if isinstance(child, Mapping):
+                yield from _walk(child, _label(child, label))
+
+
+def _qty(card: Mapping[str, Any]) -> str:
+    for key in COPIES:
+        if isinstance(card.get(key), int):
+            return str(card[key])
+    return "1"
+
+
+def rows(documents: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
+    found = []
+    for doc in documents:
+        for deck, card in cards(doc):
+            row = {"document": str(doc.get("id", "")), "deck": deck, "qty": _qty(card)}
+            row.update(flatten(card))
+            found.append(row)
+    return found
+
+
+def to_csv(documents: Iterable[Mapping[str, Any]]) -> str:
+    """The CSV text: the context columns, then every field in first-seen order."""
+    table = rows(documents)
+    columns = list(CONTEXT)
+    for row in table:
+        columns += [c for c in row if c not in columns]
+    stream = io.StringIO()
+    writer = csv.DictWriter(stream, columns, restval="", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(table)
+    return stream.getvalue()
+
+
+def by_kind(documents: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    grouped: dict[str, list[Mapping[str, Any]]] = {}
+    for doc in documents:
+        grouped.setdefault(str(doc.get("kind", "")), []).append(doc)
+    return grouped

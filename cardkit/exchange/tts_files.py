@@ -1,0 +1,116 @@
+"""Write Tabletop Simulator decks: card pictures from the proof renderer, sheets, JSON.
+
+Each deck (the proof cards sharing a deck label: a villain's master plan, a threat
+deck, a decklist) becomes `<deck>.json` (the saved object), `<deck>-1.png`... (deck
+sheets) and `<deck>-back.png` in the output folder.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardkit import yamlio
+from cardkit.exchange import tts
+from cardkit.exchange.marvelsdb import slug
+from cardkit.render import pdf, sheet
+from cardkit.render.content import ProofCard
+
+Painter = Callable[[Any, ProofCard, sheet.Box, float], None]
+
+
+@dataclass
+class TtsDeck:
+    name: str
+    json_path: Path
+    sheets: list[Path] = field(default_factory=list)
+    back: Path | None = None
+    cards: int = 0
+
+
+def pictures(cards: Sequence[ProofCard], size: tuple[int, int], painter: Painter) -> list[Any]:
+    """Each card painted by the proof renderer on a card-sized page, rasterised to `size`.
+
+    Identical cards are painted once.
+    """
+    from reportlab.pdfgen.canvas import Canvas
+
+    unique: dict[str, int] = {}
+    order = [unique.setdefault(repr(card), len(unique)) for card in cards]
+    firsts = {index: card for card in cards for index in [unique[repr(card)]]}
+    w, h = sheet.card_size(cards[0].system) if cards else (1.0, 1.0)
+    stream = io.BytesIO()
+    canvas = Canvas(stream, pagesize=(w, h), invariant=1)
+    for index in range(len(unique)):
+        painter(canvas, firsts[index], sheet.Box(0, 0, w, h), 0.0)
+        canvas.showPage()
+    canvas.save()
+    rendered = pdf.to_png(stream.getvalue(), dpi=round(size[0] / w * 72))
+    images = [image.convert("RGB").resize(size) for image in rendered]
+    return [images[i] for i in order]
+
+
+def compose(images: Sequence[Any], grid: tts.Sheet, size: tuple[int, int]) -> Any:
+    """One deck sheet: the images in their cells, row by row; empty cells stay white."""
+    from PIL import Image
+
+    board = Image.new("RGB", (grid.cols * size[0], grid.rows * size[1]), "white")
+    for offset, image in enumerate(images):
+        left, top, _, _ = tts.cell(grid, offset, size)
+        board.paste(image, (left, top))
+    return board
+
+
+def _png(image: Any) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def _url(path: Path, base_url: str | None) -> str:
+    return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
+
+
+def decks(cards: Sequence[ProofCard]) -> dict[str, list[ProofCard]]:
+    """Proof cards grouped into decks by their deck label, in first-seen order."""
+    grouped: dict[str, list[ProofCard]] = {}
+    for card in cards:
+        grouped.setdefault(card.deck, []).append(card)
+    return grouped
+
+
+def write_deck(
+    name: str, cards: Sequence[ProofCard], out: Path, *, base_url: str | None = None
+) -> TtsDeck:
+    """Sheets, back and saved object for one deck; written atomically into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = slug(name)
+    size = tts.card_pixels(*sheet.card_size(cards[0].system))
+    faces = pictures(cards, size, pdf.front)
+    result = TtsDeck(name, out / f"{stem}.json", cards=len(cards))
+    for grid in tts.sheets(len(cards)):
+        path = out / f"{stem}-{grid.key}.png"
+        yamlio.atomic_write(
+            path, _png(compose(faces[grid.first : grid.first + grid.count], grid, size))
+        )
+        result.sheets.append(path)
+    result.back = out / f"{stem}-back.png"
+    yamlio.atomic_write(result.back, _png(pictures(cards[:1], size, pdf.back)[0]))
+    saved = tts.saved_object(
+        name,
+        [tts.DeckCard(card.title, card.text) for card in cards],
+        [_url(path, base_url) for path in result.sheets],
+        _url(result.back, base_url),
+    )
+    yamlio.atomic_write(result.json_path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
+    return result
+
+
+def export(cards: Sequence[ProofCard], out: Path, *, base_url: str | None = None) -> list[TtsDeck]:
+    return [
+        write_deck(name, members, out, base_url=base_url) for name, members in decks(cards).items()
+    ]
