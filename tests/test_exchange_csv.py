@@ -1,0 +1,92 @@
+"""CSV for template tools: a row per card, a column per field, icons as {token}."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from cardkit import yamlio
+from cardkit.exchange import csv_export
+from tests.conftest import run_cli
+
+VILLAIN = """\
+kind: marvel-united/villain
+id: test-villain
+name: Test Villain
+threats:
+  cards:
+    - {name: Loud Noise, copies: 2, text: Heroes here lose 1 action.}
+masterplan:
+  cards:
+    - n: 1
+      move: 2
+      bam: true
+      effects: [{name: Rumble, text: Deal 1 damage.}]
+      place: {left: {civilian: 2, thug: 1}, right: {thug: 1}}
+    - n: 2
+      move: 0
+      place: none
+"""
+
+
+def test_a_villain_gives_a_row_per_card_with_tokens_as_marks() -> None:
+    text = csv_export.to_csv([yamlio.load_text(VILLAIN)])
+    assert text == (
+        "document,deck,qty,name,copies,text,n,move,bam,effects,place.left,place.right,place\n"
+        "test-villain,Test Villain · threats,2,Loud Noise,2,Heroes here lose 1 action.,,,,,,,\n"
+        "test-villain,Test Villain · masterplan,1,,,,1,2,true,Rumble: Deal 1 damage.,"
+        "{civilian}{civilian}{thug},{thug},\n"
+        "test-villain,Test Villain · masterplan,1,,,,2,0,,,,,none\n"
+    )
+
+
+def test_marvelsdb_markup_becomes_template_marks() -> None:
+    card = {
+        "kind": "marvel-champions/card",
+        "id": "90001",
+        "code": "90001",
+        "name": "Example Heist",
+        "quantity": 3,
+        "traits": "Criminal.",
+        "text": "<b>When Revealed</b>: Place 1 [per_hero] threat here. [[Criminal]] minions get +1 [boost].",
+        "unconfirmed": ["text"],
+    }
+    (row,) = list(csv.DictReader(io.StringIO(csv_export.to_csv([card]))))
+    assert row == {
+        "document": "90001",
+        "deck": "Example Heist",
+        "qty": "3",
+        "code": "90001",
+        "name": "Example Heist",
+        "quantity": "3",
+        "traits": "Criminal.",
+        "text": "<b>When Revealed</b>: Place 1 {per_hero} threat here. "
+        "<b><i>Criminal</i></b> minions get +1 {boost}.",
+    }
+
+
+def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
+    (tmp_path / "villain.yaml").write_text(VILLAIN, encoding="utf-8")
+    (tmp_path / "hero.yaml").write_text(
+        "kind: marvel-united/hero\nid: test-hero\nname: Test Hero\n"
+        "cards:\n  - {name: Punch, copies: 3, text: Deal 1 damage.}\n",
+        encoding="utf-8",
+    )
+    both = run_cli(["export", "csv", str(tmp_path)])
+    assert both.returncode == 2
+    assert "choose one with --kind" in both.stderr and "Traceback" not in both.stderr
+    hero = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/hero"])
+    assert hero.returncode == 0, hero.stderr
+    assert hero.stdout == "document,deck,qty,name,copies,text\ntest-hero,Test Hero,3,Punch,3,Deal 1 damage.\n"
+    wrong = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/heroes"])
+    assert wrong.returncode == 2 and "no documents of kind marvel-united/heroes" in wrong.stderr
+    out = tmp_path / "csv"
+    files = run_cli(["export", "csv", str(tmp_path), "--out", str(out)])
+    assert files.returncode == 0, files.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "marvel-united-hero.csv",
+        "marvel-united-villain.csv",
+    ]
+    rows = list(csv.DictReader((out / "marvel-united-villain.csv").open(encoding="utf-8")))
+    assert [r["qty"] for r in rows] == ["2", "1", "1"]
