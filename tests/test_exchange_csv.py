@@ -78,7 +78,10 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
     assert "choose one with --kind" in both.stderr and "Traceback" not in both.stderr
     hero = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/hero"])
     assert hero.returncode == 0, hero.stderr
-    assert hero.stdout == "document,deck,qty,name,copies,text\ntest-hero,Test Hero,3,Punch,3,Deal 1 damage.\n"
+    assert (
+        hero.stdout
+        == "document,deck,qty,name,copies,text\ntest-hero,Test Hero,3,Punch,3,Deal 1 damage.\n"
+    )
     wrong = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/heroes"])
     assert wrong.returncode == 2 and "no documents of kind marvel-united/heroes" in wrong.stderr
     out = tmp_path / "csv"

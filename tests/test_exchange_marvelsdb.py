@@ -52,7 +52,9 @@ def test_round_trip_reproduces_every_field_of_the_real_pack_files(data: Path) ->
     for name in PACKS:
         original = json.loads((data / name).read_text())
         exported = json.loads(marvelsdb.dump(files[name]))
-        assert sorted(exported, key=lambda c: c["code"]) == sorted(original, key=lambda c: c["code"])
+        assert sorted(exported, key=lambda c: c["code"]) == sorted(
+            original, key=lambda c: c["code"]
+        )
 
 
 def test_cardkit_fields_never_reach_marvelsdb() -> None:
@@ -165,3 +167,42 @@ def test_cli_import_dry_run_force_and_bad_json(data: Path) -> None:
     assert bad.returncode == 2
     assert bad.stderr.strip().startswith(f"cardkit: {broken}:3:11: not JSON")
     assert "Traceback" not in bad.stderr
+
+
+def test_cli_round_trip_through_validated_card_files(data: Path) -> None:
+    cards = data / "cards"
+    imported = run_cli(
+        ["import", "marvelsdb", *(str(data / p) for p in PACKS), "--out", str(cards)]
+    )
+    assert imported.returncode == 0, imported.stderr
+    assert run_cli(["validate", str(cards)]).stdout.strip() == "50 files checked: no problems"
+    out = data / "out"
+    exported = run_cli(
+        ["export", "marvelsdb", str(cards), "--out", str(out), "--catalogues", str(data)]
+    )
+    assert exported.returncode == 0, exported.stderr
+    assert exported.stdout.strip() == f"wrote 4 files to {out}: 50 cards, 0 decks"
+    for name in (*PACKS, "sets.json", "packs.json"):
+        original = json.loads((data / name).read_text())
+        again = json.loads((out / name).read_text())
+        assert sorted(again, key=lambda c: c["code"]) == sorted(original, key=lambda c: c["code"])
+
+
+def test_cli_exports_a_decklist_and_points_at_unknown_cards(data: Path) -> None:
+    decks = data / "decks"
+    decks.mkdir()
+    (decks / "spider-man-justice.yaml").write_text(
+        DECKLIST.replace("Helicarrier", "Helicarier"), encoding="utf-8"
+    )
+    out = data / "out"
+    args = ["export", "marvelsdb", str(decks), "--out", str(out)]
+    result = run_cli([*args, "--cards", str(data / "pack/core.json")])
+    assert result.returncode == 1
+    where = decks / "spider-man-justice.yaml"
+    assert f"{where}:23:9: no marvelsdb card is named 'Helicarier'" in result.stderr.splitlines()
+    assert (
+        f"warning: {where}:22:9: 2 copies of 01088 'Energy' exceed its deck_limit 1"
+        in result.stderr
+    )
+    deck = json.loads((out / "decks/spider-man-justice.json").read_text())
+    assert deck["hero_code"] == "01001a" and deck["slots"]["01060"] == 3

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from cardkit.exchange import tts, tts_files
-from cardkit.render import content, pdf
+from cardkit.render import content
 from tests.conftest import run_cli
 
 HERO = """\
@@ -69,7 +69,7 @@ def test_every_card_id_points_at_a_cell_holding_that_cards_image(tmp_path: Path)
     documents, _ = gaps.load([source])
     cards = content.collect(documents)
     size = tts.card_pixels(63.5 * 72 / 25.4, 88.9 * 72 / 25.4)
-    expected = list(zip(cards, tts_files.pictures(cards, size, pdf.front), strict=True))
+    expected = list(zip(cards, tts_files.pictures(cards, size), strict=True))
     assert len({card.title for card, _ in expected}) == 36
 
     sheets: dict[str, Image.Image] = {}

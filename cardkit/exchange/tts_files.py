@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,10 +17,9 @@ from typing import Any
 from cardkit import yamlio
 from cardkit.exchange import tts
 from cardkit.exchange.marvelsdb import slug
-from cardkit.render import pdf, sheet
+from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard
-
-Painter = Callable[[Any, ProofCard, sheet.Box, float], None]
+from cardkit.render.icons import Forms
 
 
 @dataclass
@@ -32,21 +31,28 @@ class TtsDeck:
     cards: int = 0
 
 
-def pictures(cards: Sequence[ProofCard], size: tuple[int, int], painter: Painter) -> list[Any]:
+def pictures(
+    cards: Sequence[ProofCard], size: tuple[int, int], *, backs: bool = False
+) -> list[Any]:
     """Each card painted by the proof renderer on a card-sized page, rasterised to `size`.
 
     Identical cards are painted once.
     """
     from reportlab.pdfgen.canvas import Canvas
 
+    fonts.register()
     unique: dict[str, int] = {}
     order = [unique.setdefault(repr(card), len(unique)) for card in cards]
     firsts = {index: card for card in cards for index in [unique[repr(card)]]}
     w, h = sheet.card_size(cards[0].system) if cards else (1.0, 1.0)
     stream = io.BytesIO()
-    canvas = Canvas(stream, pagesize=(w, h), invariant=1)
+    canvas = Canvas(stream, pagesize=(w, h), invariant=1, initialFontName=fonts.REGULAR)
+    forms = Forms(canvas)
     for index in range(len(unique)):
-        painter(canvas, firsts[index], sheet.Box(0, 0, w, h), 0.0)
+        if backs:
+            pdf.back(canvas, firsts[index], sheet.Box(0, 0, w, h), 0.0)
+        else:
+            pdf.front(canvas, firsts[index], sheet.Box(0, 0, w, h), 0.0, forms)
         canvas.showPage()
     canvas.save()
     rendered = pdf.to_png(stream.getvalue(), dpi=round(size[0] / w * 72))
@@ -90,7 +96,7 @@ def write_deck(
     out.mkdir(parents=True, exist_ok=True)
     stem = slug(name)
     size = tts.card_pixels(*sheet.card_size(cards[0].system))
-    faces = pictures(cards, size, pdf.front)
+    faces = pictures(cards, size)
     result = TtsDeck(name, out / f"{stem}.json", cards=len(cards))
     for grid in tts.sheets(len(cards)):
         path = out / f"{stem}-{grid.key}.png"
@@ -99,7 +105,7 @@ def write_deck(
         )
         result.sheets.append(path)
     result.back = out / f"{stem}-back.png"
-    yamlio.atomic_write(result.back, _png(pictures(cards[:1], size, pdf.back)[0]))
+    yamlio.atomic_write(result.back, _png(pictures(cards[:1], size, backs=True)[0]))
     saved = tts.saved_object(
         name,
         [tts.DeckCard(card.title, card.text) for card in cards],
