@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -55,6 +56,14 @@ def report_skipped(problems: list[Any]) -> None:
     for problem in problems:
         where = f"{problem.path}:{problem.line}:{problem.column}"
         sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
+
+
+def preview(paths: Iterable[Path]) -> None:
+    """--dry-run: the files a command would write, flagging those that already exist."""
+    for path in paths:
+        sys.stdout.write(
+            f"would write {path}{' (exists; needs --force)' if path.exists() else ''}\n"
+        )
 
 
 def default_paths(paths: list[Path] | None) -> list[Path]:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import default_paths, export_app, report_skipped
+from cardkit.cli._app import default_paths, export_app, preview, report_skipped
 from cardkit.errors import ExitCode, UsageError
 
 PathsArg = Annotated[
@@ -37,10 +37,7 @@ def import_marvelsdb(
         )
     result = marvelsdb_files.plan_import(files, out, box=box)
     if dry_run:
-        for path in result.files:
-            sys.stdout.write(
-                f"would write {path}{' (exists; needs --force)' if path.exists() else ''}\n"
-            )
+        preview(result.files)
     else:
         marvelsdb_files.write_import(result, force=force)
     where = "" if dry_run else f"; written to {out}"

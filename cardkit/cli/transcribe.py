@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import app, export_app
+from cardkit.cli._app import app, export_app, preview
 from cardkit.errors import ExitCode, UsageError
 
 
@@ -59,10 +59,7 @@ def import_(
 
     result = importer.plan_import(rulebook, out, system=system, box=box)
     if dry_run:
-        for path in result.files:
-            sys.stdout.write(
-                f"would write {path}{' (exists; needs --force)' if path.exists() else ''}\n"
-            )
+        preview(result.files)
     else:
         importer.write(result, force=force)
     for line in result.unrepresented:
