@@ -31,8 +31,16 @@ def _documents() -> dict[str, dict[str, Any]]:
 
 
 def kinds() -> list[str]:
-    """Every kind with a schema, e.g. `marvel-united/villain`."""
-    return sorted(rel.removesuffix(".schema.json") for rel in _documents() if "/" in rel)
+    """Every kind with a schema, e.g. `marvel-united/villain`.
+
+    Files at the top (`common`, `tokens`) and files whose name starts with `_`
+    (definitions several kinds share) are not kinds.
+    """
+    return sorted(
+        rel.removesuffix(".schema.json")
+        for rel in _documents()
+        if "/" in rel and not rel.rsplit("/", 1)[1].startswith("_")
+    )
 
 
 def schema_path(kind: str) -> Path:
