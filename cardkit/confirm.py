@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import addresses, schemas, yamlio
+from cardkit import addresses, schemas, systems, yamlio
 from cardkit.errors import CardkitError, ExitCode, UsageError
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
@@ -94,11 +94,10 @@ def _marks(data: Any, pointer: tuple[Any, ...]) -> tuple[Any, str, bool]:
     return parent, str(pointer[-1]), False
 
 
-def _new_value(old: Any, value: Any, key: Any) -> Any:
-    if key == "place" and isinstance(old, dict) and isinstance(value, dict):
-        from cardkit.systems.marvel_united import placement
-
-        return placement.merge(old, value)
+def _new_value(old: Any, value: Any, key: Any, kind: str) -> Any:
+    merge = systems.correction(kind, str(key))
+    if merge is not None and isinstance(old, dict) and isinstance(value, dict):
+        return merge(old, value)
     return value
 
 
@@ -131,7 +130,7 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
     }
     if request.value is not AS_PRINTED:
         parent = _node(data, pointer[:-1])
-        new = _new_value(old, request.value, pointer[-1])
+        new = _new_value(old, request.value, pointer[-1], str(data.get("kind", "")))
         if _plain(new) != _plain(old):
             parent[pointer[-1]] = yamlio.to_ruamel(new)
             record["value"] = _plain(new)

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from cardkit import systems
 from cardkit.addresses import address_of, matches, walk
 from cardkit.model import Diagnostic, Document, Pointer
 from cardkit.rules import Tree, all_rules
@@ -59,7 +60,7 @@ class _Rows:
     def __init__(self, document: Document) -> None:
         self.doc = document
         data = document.data
-        manifest = document.kind.endswith(("/box", "/expansion"))
+        manifest = systems.is_manifest(document.kind)
         box = data.get("id") if manifest else data.get("box")
         self.notes = _notes(data)
         self.common: dict[str, str] = {
@@ -69,7 +70,7 @@ class _Rows:
             "document": document.id or "",
             "kind": document.kind,
             "villain": (document.id or "")
-            if document.kind.endswith("/villain")
+            if document.kind == systems.for_kind(document.kind).villain_kind
             else str(data.get("villain_ref", "")),
         }
 

@@ -8,7 +8,6 @@ never over an existing file without `force`.
 from __future__ import annotations
 
 import difflib
-import importlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -16,15 +15,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from cardkit import schemas, yamlio
+from cardkit import schemas, systems, yamlio
 from cardkit.errors import InputError, UsageError
-
-RULEBOOK_MODULES = {
-    "marvel-united": "cardkit.systems.marvel_united.rulebook",
-    "marvel-champions": "cardkit.systems.marvel_champions.rulebook",
-    "villainous": "cardkit.systems.villainous.rulebook",
-}
-MANIFEST_KINDS = ("marvel-united/box", "marvel-champions/expansion")
 
 
 @dataclass
@@ -69,20 +61,27 @@ def _count(value: Any, match: Any) -> int:
     return total
 
 
+def readers() -> dict[str, ModuleType]:
+    """Every system that has a rulebook reader, by name."""
+    return {system.name: reader for system in systems.all_systems() if (reader := system.reader)}
+
+
 def system_module(system: str) -> ModuleType:
-    if system not in RULEBOOK_MODULES:
-        raise UsageError(f"unknown system '{system}'; choose one of {', '.join(RULEBOOK_MODULES)}")
-    return importlib.import_module(RULEBOOK_MODULES[system])
+    """The system's reader: `detects`, `parse`, `render`, `warnings`, `unrepresented`."""
+    found = readers()
+    if system not in found:
+        try:
+            systems.get(system)
+        except systems.UnknownName as err:
+            raise UsageError(str(err)) from None
+        raise UsageError(f"system '{system}' has no rulebook reader")
+    return found[system]
 
 
 def detect_system(text: str) -> str:
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    if first.startswith("Marvel United"):
-        return "marvel-united"
-    if first.startswith("Marvel Champions"):
-        return "marvel-champions"
-    if "Villain Deck" in text and "Fate" in text:
-        return "villainous"
+    for name, reader in readers().items():
+        if reader.detects(text):
+            return name
     raise UsageError("cannot tell which game this rulebook is for; pass --system")
 
 
@@ -94,7 +93,7 @@ def default_box(path: Path, system: str) -> str:
 
 
 def file_name(doc: dict[str, Any]) -> str:
-    return "box.yaml" if doc["kind"] in MANIFEST_KINDS else f"{doc['id']}.yaml"
+    return "box.yaml" if systems.is_manifest(doc["kind"]) else f"{doc['id']}.yaml"
 
 
 def modeline(kind: str, target: Path) -> str:
@@ -134,14 +133,13 @@ def plan_import(
         target = out / file_name(doc)
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
     result.unrepresented = unrepresented(module, text, documents)
-    if hasattr(module, "warnings"):
-        result.warnings = list(module.warnings(documents))
+    result.warnings = list(module.warnings(documents))
     return result
 
 
 def unrepresented(module: ModuleType, text: str, documents: list[dict[str, Any]]) -> list[str]:
     """Source lines that no document holds: the system's own check, or the export diff."""
-    if hasattr(module, "unrepresented"):
+    if module.unrepresented is not None:
         return list(module.unrepresented(text, documents))
     source = [line.rstrip() for line in text.splitlines() if line.strip()]
     exported = [line.rstrip() for line in module.render(documents).splitlines() if line.strip()]
@@ -202,7 +200,7 @@ def export_rulebook(paths: list[Path]) -> str:
             f"export one box at a time; these files hold {sorted(systems) or 'no documents'}"
         )
     module = system_module(systems.pop())
-    if not hasattr(module, "render"):
+    if module.render is None:
         raise UsageError("this system's rulebooks are raw layout text; there is no export for them")
     try:
         return str(module.render(documents))

@@ -1,4 +1,12 @@
-"""The schema registry: every schema under schemas/, resolved offline, compiled once per kind.
+"""The schema registry: every schema, resolved offline, compiled once per kind.
+
+Where schemas come from, in order:
+1. `CARDKIT_SCHEMAS` (a folder laid out like `schemas/`): a repository's override
+   replaces the packaged set;
+2. otherwise the copy inside the package, `cardkit/schemas_data/` (a symbolic link
+   to the top-level `schemas/` in a checkout; real files in a wheel), read through
+   importlib.resources, so an installed cardkit works from any directory;
+3. plus, for each game system that ships its own `schemas/` folder, those files.
 
 Schemas carry no `$id`; each is registered under a URI made from its path, so the
 relative `$ref`s between files resolve the same way here, in editors
@@ -10,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +27,28 @@ BASE_URI = "https://cardkit.invalid/schemas/"
 
 def schema_dir() -> Path:
     override = os.environ.get("CARDKIT_SCHEMAS")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "schemas"
+    if override:
+        return Path(override)
+    return Path(str(resources.files("cardkit").joinpath("schemas_data"))).resolve()
+
+
+@cache
+def _files() -> dict[str, Path]:
+    """Every schema file by its path relative to a schema root: `marvel-united/box.schema.json`."""
+    from cardkit import systems
+
+    roots = [schema_dir()]
+    roots += [root for system in systems.all_systems() if (root := system.schema_dir)]
+    found: dict[str, Path] = {}
+    for root in roots:
+        for path in sorted(root.rglob("*.schema.json")):
+            found.setdefault(path.relative_to(root).as_posix(), path)
+    return found
 
 
 @cache
 def _documents() -> dict[str, dict[str, Any]]:
-    root = schema_dir()
-    found: dict[str, dict[str, Any]] = {}
-    for path in sorted(root.rglob("*.schema.json")):
-        found[path.relative_to(root).as_posix()] = json.loads(path.read_text(encoding="utf-8"))
-    return found
+    return {rel: json.loads(path.read_text(encoding="utf-8")) for rel, path in _files().items()}
 
 
 def kinds() -> list[str]:
@@ -44,7 +65,8 @@ def kinds() -> list[str]:
 
 
 def schema_path(kind: str) -> Path:
-    return schema_dir() / f"{kind}.schema.json"
+    rel = f"{kind}.schema.json"
+    return _files().get(rel, schema_dir() / rel)
 
 
 def uri_for(kind: str) -> str:

@@ -92,3 +92,32 @@ def test_vocabulary_file_follows_its_schema_and_marks_are_unique(system: str) ->
     names = [token["name"] for token in data["tokens"]]
     assert len(set(marks)) == len(marks), marks
     assert len(set(names)) == len(names), names
+
+
+def test_the_core_names_no_system() -> None:
+    """Outside cardkit/systems/, no code string names a registered system or its kinds."""
+    import ast
+
+    names = systems.system_names()
+    found = []
+    for path in sorted((ROOT / "cardkit").rglob("*.py")):
+        if "systems" in path.relative_to(ROOT / "cardkit").parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in docstrings:
+                    continue
+                found += [
+                    f"{path.name}:{node.lineno} {name}"
+                    for name in names
+                    if name in node.value or name.replace("-", "_") in node.value
+                ]
+    assert found == []

@@ -81,7 +81,7 @@ def confirm(
     target: Annotated[
         str | None,
         typer.Argument(
-            help="A card file, or a document id (klaw, marvel-united:klaw).", show_default=False
+            help="A card file, or a document id (klaw, or system:id).", show_default=False
         ),
     ] = None,
     address: Annotated[

@@ -27,7 +27,7 @@ def import_(
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option(help="marvel-united, marvel-champions or villainous (default: detected)."),
+        typer.Option(help="The game system, as `cardkit kinds` names it (default: detected)."),
     ] = None,
     box: Annotated[
         str | None, typer.Option(help="The box id (default: from the file or folder name).")

@@ -49,10 +49,12 @@ def _marks(card: dict[str, Any]) -> frozenset[str]:
     return frozenset(marks)
 
 
-def masterplan(doc: Document) -> list[ProofCard]:
-    name = str(doc.data.get("name", doc.id))
+def masterplan(doc: Document, cards: list[dict[str, Any]] | None = None) -> list[ProofCard]:
+    name = str(doc.data.get("name", doc.data.get("villain_ref", doc.id)))
     found = []
-    for card in doc.data.get("masterplan", {}).get("cards", []):
+    if cards is None:
+        cards = doc.data.get("masterplan", {}).get("cards", [])
+    for card in cards:
         place = card.get("place")
         tags = [t for t, on in (("BAM!", card.get("bam")), ("Ritual", card.get("ritual"))) if on]
         effects = " ".join(
@@ -114,26 +116,63 @@ def sheet_cards(doc: Document, cards: list[dict[str, Any]], deck: str) -> list[P
     return found
 
 
+def _villain(doc: Document, name: str) -> list[ProofCard]:
+    found = masterplan(doc)
+    found += sheet_cards(doc, doc.data.get("threats", {}).get("cards", []), f"{name} · Threat")
+    for sheet in doc.data.get("sheets", []):
+        found += sheet_cards(doc, sheet.get("cards", []), sheet["title"])
+    return found
+
+
+def _decklist(doc: Document, name: str) -> list[ProofCard]:
+    found: list[ProofCard] = []
+    for group in doc.data.get("groups", []):
+        cards = [
+            {"name": c["name"], "copies": c["count"], "text": group["name"]} for c in group["cards"]
+        ]
+        found += sheet_cards(doc, cards, name)
+    return found
+
+
+def _single(doc: Document, name: str) -> list[ProofCard]:
+    """One card document of any system: its name or title, cost, type and rules text."""
+    data = doc.data
+    cost = data.get("cost")
+    return [
+        ProofCard(
+            system=doc.system,
+            deck=str(data.get("deck") or data.get("type_code") or doc.kind),
+            title=str(data.get("title") or name),
+            corner="" if cost is None else f"Cost {cost}",
+            tags=tuple(str(data[key]) for key in ("type",) if data.get(key)),
+            text=_text(data.get("ability") or data.get("text") or ""),
+            unconfirmed=_marks(data),
+            source=doc.display_path,
+        )
+    ]
+
+
+COLLECTORS = {
+    "villain": _villain,
+    "sheet": lambda doc, name: sheet_cards(doc, doc.data.get("cards", []), name),
+    "decklist": _decklist,
+    "masterplan-card": lambda doc, name: masterplan(doc, [doc.data["card"]]),
+    "threat-card": lambda doc, name: sheet_cards(doc, [doc.data["card"]], f"{name} · Threat"),
+    "single": _single,
+}
+
+
 def collect(documents: list[Document]) -> list[ProofCard]:
-    """Every printable card, in document order: master plans, threats, sheets, decklists."""
+    """Every printable card, in document order, collected as each system's PROOF_KINDS say.
+
+    A face without rules text (`face: back`, `portrait`, ...) has nothing to proof.
+    """
+    from cardkit import systems
+
     found: list[ProofCard] = []
     for doc in documents:
-        name = str(doc.data.get("name", doc.id))
-        kind = doc.kind.split("/", 1)[-1]
-        if kind == "villain" and doc.system == "marvel-united":
-            found += masterplan(doc)
-            found += sheet_cards(
-                doc, doc.data.get("threats", {}).get("cards", []), f"{name} · Threat"
-            )
-            for sheet in doc.data.get("sheets", []):
-                found += sheet_cards(doc, sheet.get("cards", []), sheet["title"])
-        elif kind in ("henchmen", "hero", "equipment", "weak-spot"):
-            found += sheet_cards(doc, doc.data.get("cards", []), name)
-        elif kind == "decklist":
-            for group in doc.data.get("groups", []):
-                cards = [
-                    {"name": c["name"], "copies": c["count"], "text": group["name"]}
-                    for c in group["cards"]
-                ]
-                found += sheet_cards(doc, cards, name)
+        name = str(doc.data.get("name", doc.data.get("villain_ref", doc.id)))
+        how = systems.for_kind(doc.kind).proof_kinds.get(doc.kind.split("/", 1)[-1])
+        if how is not None and doc.data.get("face", "front") == "front":
+            found += COLLECTORS[how](doc, name)
     return found

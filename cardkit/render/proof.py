@@ -34,8 +34,12 @@ class ProofResult:
 def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> ProofResult:
     offset = pair(options.back_offset)
     cards = content.collect(documents)
-    system = cards[0].system if cards else "marvel-united"
-    layout = sheet.layout(options.paper, sheet.card_size(system), points(options.bleed))
+    systems = {card.system for card in cards} or {doc.system for doc in documents}
+    sizes = {sheet.card_size(system) for system in systems}
+    if len(sizes) > 1:
+        raise CardkitError("these cards have different sizes; proof one system at a time")
+    size = sizes.pop() if sizes else sheet.card_size("default")
+    layout = sheet.layout(options.paper, size, points(options.bleed))
     if options.alignment:
         data = pdf.alignment(layout, options.flip, offset)
     elif not cards:

@@ -90,8 +90,12 @@ def paper_size(name: str) -> tuple[float, float]:
 
 
 def card_size(system: str) -> tuple[float, float]:
-    cards = formats()["cards"]
-    size = cards.get(system, cards["marvel-united"])
+    """The system's card size: formats.yaml's `cards`, else the system's CARD_SIZE."""
+    from cardkit import systems
+
+    size = formats()["cards"].get(system) or systems.get(system).card_size
+    if not size:
+        raise UsageError(f"no card size for {system}: add it to render/formats.yaml `cards`")
     return points(size["width"]), points(size["height"])
 
 

@@ -17,6 +17,11 @@ Groups = list[list[str]]
 GapParser = Callable[[str], dict[str, Any]]
 
 
+def first_line(text: str) -> str:
+    """The first line that is not blank, stripped."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
 def default_gap(text: str) -> dict[str, Any]:
     return {"note": text, "status": "open"}
 

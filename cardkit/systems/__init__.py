@@ -1,11 +1,21 @@
 """Game systems and their registry.
 
-A game system is one folder here (a Python package) whose `__init__.py` says what it
-is: `NAME` (its kind prefix, e.g. `marvel-united`), optionally `TITLE` and
-`MANIFEST_KIND`, and a `tokens.yaml` token vocabulary beside it. Its rules live in
-its `rules` module, its schemas under `schemas/<NAME>/`.
+A game system is one package (built in: a folder here) whose `__init__.py` says what
+it is, and which the core only ever reaches through this registry:
 
-The core asks the registry, never a system by name:
+    NAME = "marvel-united"                 # kind prefix: marvel-united/villain
+    TITLE = "Marvel United"                # for people
+    MANIFEST_KIND = "marvel-united/box"    # the kind describing one box, if any
+    VILLAIN_KIND = "marvel-united/villain" # the kind the gap table's `villain` column names
+    READER = "cardkit.systems.marvel_united.rulebook"   # the rulebook reader, if any
+    PROOF_KINDS = {"villain": "villain", "henchmen": "sheet"}   # how proofs collect cards
+    CORRECTIONS = {"place": "cardkit.systems.marvel_united.placement:merge"}
+    CARD_SIZE = {"width": "63.5mm", "height": "88.9mm"}  # if render/formats.yaml has none
+
+Beside it: `rules.py` (its rules, registered on import), `tokens.yaml` (its token
+vocabulary) and, for a system outside cardkit, `schemas/<NAME>/*.schema.json`.
+Systems outside cardkit are found through the `cardkit.systems` entry-point group or
+the `CARDKIT_SYSTEMS` environment variable (comma-separated module names).
 
     from cardkit import systems
     mu = systems.get("marvel-united")      # UnknownName, with "did you mean", if absent
@@ -20,13 +30,19 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.util
+import os
+import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
+from importlib import metadata, resources
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-PACKAGES = ("core", "marvel_united", "marvel_champions", "villainous")
+ENTRY_POINTS = "cardkit.systems"
+ENVIRONMENT = "CARDKIT_SYSTEMS"
 TOKENS_FILE = "tokens.yaml"
 _loaded: list[ModuleType] = []
 
@@ -85,19 +101,27 @@ def _token(entry: dict[str, Any]) -> Token:
 
 @dataclass(frozen=True)
 class System:
-    """One game system, as the registry knows it."""
+    """One game system, as the registry knows it: data and hooks its package declares."""
 
     name: str
     module: ModuleType = field(repr=False, compare=False)
 
+    def _declared(self, attribute: str, default: Any = None) -> Any:
+        return getattr(self.module, attribute, default)
+
     @property
     def title(self) -> str:
-        return str(getattr(self.module, "TITLE", self.name))
+        return str(self._declared("TITLE", self.name))
 
     @property
     def manifest_kind(self) -> str | None:
         """The kind of the file that describes one box of this system, if it has one."""
-        value = getattr(self.module, "MANIFEST_KIND", None)
+        value = self._declared("MANIFEST_KIND")
+        return str(value) if value else None
+
+    @property
+    def villain_kind(self) -> str | None:
+        value = self._declared("VILLAIN_KIND")
         return str(value) if value else None
 
     @property
@@ -110,6 +134,37 @@ class System:
     def tokens(self) -> Vocabulary:
         return Vocabulary(self.name, [_token(entry) for entry in _read_tokens(self.module)])
 
+    @property
+    def schema_dir(self) -> Path | None:
+        """A folder of this system's own schemas (`<NAME>/*.schema.json`), if it ships one."""
+        folder = Path(str(resources.files(self.module))) / "schemas"
+        return folder if folder.is_dir() else None
+
+    @property
+    def reader(self) -> ModuleType | None:
+        """The rulebook reader: `parse`, `detects`, `render`, `warnings`, `unrepresented`."""
+        name = self._declared("READER")
+        return importlib.import_module(str(name)) if name else None
+
+    @property
+    def proof_kinds(self) -> dict[str, str]:
+        """Kind name (after the slash) -> how proofs collect its cards."""
+        return dict(self._declared("PROOF_KINDS", {}))
+
+    @property
+    def card_size(self) -> dict[str, str] | None:
+        value = self._declared("CARD_SIZE")
+        return dict(value) if value else None
+
+    def correction(self, key: str) -> Callable[[Any, Any], Any] | None:
+        """How a confirmed correction of field `key` merges into the old value, if specially."""
+        target = self._declared("CORRECTIONS", {}).get(key)
+        if not target:
+            return None
+        module, _, function = str(target).partition(":")
+        found: Callable[[Any, Any], Any] = getattr(importlib.import_module(module), function)
+        return found
+
 
 def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
     from cardkit import yamlio
@@ -121,12 +176,37 @@ def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
     return list(data.get("tokens", [])) if isinstance(data, dict) else []
 
 
+def _module_names() -> list[str]:
+    """Built-in systems (core first), then entry points, then CARDKIT_SYSTEMS."""
+    built_in = sorted(
+        (info.name for info in pkgutil.iter_modules(__path__) if info.ispkg),
+        key=lambda name: (name != "core", name),
+    )
+    names = [f"{__name__}.{name}" for name in built_in]
+    names += [entry.value for entry in metadata.entry_points(group=ENTRY_POINTS)]
+    names += [name.strip() for name in os.environ.get(ENVIRONMENT, "").split(",") if name.strip()]
+    return list(dict.fromkeys(names))
+
+
+def _import(name: str) -> ModuleType:
+    from cardkit.errors import UsageError
+
+    try:
+        module = importlib.import_module(name)
+    except ImportError as err:
+        raise UsageError(f"game system '{name}' cannot be imported: {err}") from None
+    if not isinstance(getattr(module, "NAME", None), str):
+        raise UsageError(f"game system '{name}' declares no NAME")
+    return module
+
+
 def load() -> list[ModuleType]:
-    """Import every system once, so its rules are registered."""
+    """Import every system once, and its `rules` module if it has one, so rules register."""
     if not _loaded:
-        for package in PACKAGES:
-            module = importlib.import_module(f"cardkit.systems.{package}")
-            importlib.import_module(f"cardkit.systems.{package}.rules")
+        for name in _module_names():
+            module = _import(name)
+            if importlib.util.find_spec(f"{name}.rules") is not None:
+                importlib.import_module(f"{name}.rules")
             _loaded.append(module)
     return list(_loaded)
 
@@ -158,3 +238,16 @@ def get(name: str) -> System:
 def for_kind(kind: str) -> System:
     """The system a kind such as `villainous/card` belongs to."""
     return get(kind.split("/")[0])
+
+
+def is_manifest(kind: str) -> bool:
+    """True for a kind that describes one box (`marvel-united/box`)."""
+    return any(system.manifest_kind == kind for system in all_systems())
+
+
+def correction(kind: str, key: str) -> Callable[[Any, Any], Any] | None:
+    """The merge for a corrected field `key` of a `kind` document, if its system has one."""
+    try:
+        return for_kind(kind).correction(key)
+    except UnknownName:
+        return None

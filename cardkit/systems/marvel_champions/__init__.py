@@ -3,3 +3,5 @@
 NAME = "marvel-champions"
 TITLE = "Marvel Champions"
 MANIFEST_KIND = "marvel-champions/expansion"
+READER = "cardkit.systems.marvel_champions.rulebook"
+PROOF_KINDS = {"decklist": "decklist", "card": "single"}

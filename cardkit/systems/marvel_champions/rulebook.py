@@ -13,8 +13,21 @@ from typing import Any
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Section, parse_outline
+from cardkit.systems.marvel_champions import NAME, TITLE
 
-SYSTEM = "marvel-champions"
+SYSTEM = NAME
+
+
+def detects(text: str) -> bool:
+    """A Marvel Champions rulebook's first line starts with the game's title."""
+    return generic.first_line(text).startswith(TITLE)
+
+
+def warnings(documents: list[dict[str, Any]]) -> list[str]:
+    return []
+
+
+unrepresented = None  # lines no document holds: the export diff says
 _MARK = re.compile(r"^(?P<name>.+?)(?: (?P<mark>\*\*?))?$")
 _STATUS = {"*": "new", "**": "updated"}
 _MARKS = {v: k for k, v in _STATUS.items()}

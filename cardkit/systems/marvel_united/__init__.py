@@ -3,3 +3,15 @@
 NAME = "marvel-united"
 TITLE = "Marvel United"
 MANIFEST_KIND = "marvel-united/box"
+VILLAIN_KIND = "marvel-united/villain"
+READER = "cardkit.systems.marvel_united.rulebook"
+PROOF_KINDS = {
+    "villain": "villain",
+    "henchmen": "sheet",
+    "hero": "sheet",
+    "equipment": "sheet",
+    "weak-spot": "sheet",
+    "masterplan-card": "masterplan-card",
+    "threat-card": "threat-card",
+}
+CORRECTIONS = {"place": "cardkit.systems.marvel_united.placement:merge"}

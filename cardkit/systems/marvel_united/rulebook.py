@@ -14,9 +14,17 @@ from typing import Any
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Outline, Section, parse_outline
-from cardkit.systems.marvel_united import sheets, villain
+from cardkit.systems.marvel_united import NAME, TITLE, sheets, villain
 
-SYSTEM = "marvel-united"
+SYSTEM = NAME
+
+
+def detects(text: str) -> bool:
+    """A Marvel United rulebook's first line starts with the game's title."""
+    return generic.first_line(text).startswith(TITLE)
+
+
+unrepresented = None  # lines no document holds: the export diff says
 _COMPONENT = re.compile(
     r"^(?P<count>\d+) (?P<name>.+?)(?: \((?P<each>\d+) for each (?P<per>[^)]+)\))?$"
 )
@@ -168,7 +176,7 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
 
 
 def _box_name(title: str) -> str:
-    return title.removesuffix(" Rulebook").removeprefix("Marvel United: ")
+    return title.removesuffix(" Rulebook").removeprefix(f"{TITLE}: ")
 
 
 def render(documents: list[dict[str, Any]]) -> str:

@@ -2,3 +2,6 @@
 
 NAME = "villainous"
 TITLE = "Disney Villainous"
+VILLAIN_KIND = "villainous/villain"
+READER = "cardkit.systems.villainous.rulebook"
+PROOF_KINDS = {"card": "single"}

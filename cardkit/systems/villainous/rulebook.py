@@ -204,6 +204,18 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
     return documents
 
 
+def detects(text: str) -> bool:
+    """A Villainous manual names both of a villain's decks."""
+    return "Villain Deck" in text and "Fate" in text
+
+
+def warnings(documents: list[dict[str, Any]]) -> list[str]:
+    return []
+
+
+render = None  # the manual is raw layout text: there is no export back to it
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[\w'’“”]+", text.casefold().replace("’", "'"))
 
