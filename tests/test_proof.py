@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from cardkit import gaps
 from cardkit.errors import UsageError
-from cardkit.render import content, pdf, sheet
+from cardkit.render import content, face, pdf, sheet
 from cardkit.render.text import fit
 from cardkit.render.units import pair, points
 from tests.conftest import ROOT, run_cli
@@ -29,11 +29,24 @@ def test_units() -> None:
         points("3 furlongs")
 
 
-@pytest.mark.parametrize(
-    "paper,bleed,expected", [("a4", "0mm", 9), ("a4", "3mm", 4), ("letter", "0mm", 6)]
-)
-def test_how_many_cards_fit(paper: str, bleed: str, expected: int) -> None:
-    assert sheet.layout(paper, CARD, points(bleed)).per_page == expected
+@pytest.mark.parametrize("paper", ["a4", "letter", "A4", "LETTER", "210mmx297mm", "8.5inx11in"])
+@pytest.mark.parametrize("bleed", ["0mm", "2mm", "3mm"])
+@pytest.mark.parametrize("gutter", [None, "0mm", "2mm"])
+def test_nine_poker_cards_on_a4_and_letter(paper: str, bleed: str, gutter: str | None) -> None:
+    layout = sheet.layout(paper, CARD, points(bleed), None if gutter is None else points(gutter))
+    assert layout.per_page == 9
+    printable = layout.paper.grown(-4 * MM)
+    assert all(t.inside(printable) for t in layout.trims)
+    if gutter is not None:
+        assert layout.trims[1].x - (layout.trims[0].x + CARD[0]) == pytest.approx(points(gutter))
+
+
+def test_a_gutter_wider_than_the_room_fits_fewer_and_bad_lengths_are_refused() -> None:
+    assert sheet.layout("a4", CARD, points("3mm"), points("6mm")).per_page == 6
+    with pytest.raises(UsageError, match="negative"):
+        sheet.layout("a4", CARD, -points("5mm"))
+    with pytest.raises(UsageError, match="unknown paper"):
+        sheet.layout("1mmx1mm", CARD, 0)
 
 
 def _crosses(segment: tuple[float, float, float, float], box: sheet.Box) -> bool:
@@ -46,13 +59,17 @@ def _crosses(segment: tuple[float, float, float, float], box: sheet.Box) -> bool
     )
 
 
-@pytest.mark.parametrize("bleed", ["0mm", "3mm"])
-def test_cards_crop_marks_and_ruler_stay_in_their_place(bleed: str) -> None:
-    layout = sheet.layout("a4", CARD, points(bleed))
-    printable = layout.paper.grown(-5 * MM)
-    bleeds = [t.grown(layout.bleed) for t in layout.trims]
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed,gutter", [("0mm", None), ("3mm", None), ("3mm", "2mm")])
+def test_cards_crop_marks_and_ruler_stay_in_their_place(
+    paper: str, bleed: str, gutter: str | None
+) -> None:
+    layout = sheet.layout(paper, CARD, points(bleed), None if gutter is None else points(gutter))
+    printable = layout.paper.grown(-4 * MM)
+    bleeds = list(layout.bleeds)
     for index, box in enumerate(bleeds):
-        assert box.inside(printable)
+        trim = layout.trims[index]
+        assert trim.inside(box) and trim.inside(printable)
         for other in bleeds[index + 1 :]:
             assert not (
                 box.x < other.x + other.w - 1e-6
@@ -62,16 +79,20 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(bleed: str) -> None:
             )
     assert layout.crop_width >= 0.5
     for mark in layout.crop_marks:
-        assert not any(_crosses(mark, box.grown(-0.01)) for box in bleeds), mark
-    x1, y, x2, _ = layout.ruler
-    assert x2 - x1 == pytest.approx(100 * MM)
-    assert all(y < b.y for b in bleeds)
-    # two marks per cut line: with no bleed neighbours share a cut (3x3 cards: 4 + 4 lines);
-    # with bleed each card has its own (2x2 cards: 4 + 4 lines as well)
+        assert not any(_crosses(mark, t.grown(-0.01)) for t in layout.trims), mark
+        x1, y1, x2, y2 = mark
+        assert printable.grown(0.01).x <= min(x1, x2) and max(x1, x2) <= printable.x + printable.w
+        assert printable.y <= min(y1, y2) and max(y1, y2) <= printable.y + printable.h + 0.01
+    x1, y1, x2, y2 = layout.ruler
+    assert max(x2 - x1, y2 - y1) == pytest.approx(100 * MM)
+    ruler = sheet.Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+    assert not any(_crosses(layout.ruler, b) for b in bleeds) and ruler.inside(printable)
+    # every cut line has a mark at each end of the grid (or in each gutter it crosses)
     edges_x = {round(t.x, 6) for t in layout.trims} | {round(t.x + t.w, 6) for t in layout.trims}
     edges_y = {round(t.y, 6) for t in layout.trims} | {round(t.y + t.h, 6) for t in layout.trims}
-    assert (len(edges_x), len(edges_y)) == (4, 4)
-    assert len(layout.crop_marks) == 2 * (len(edges_x) + len(edges_y))
+    marked_x = {round(m[0], 6) for m in layout.crop_marks if m[0] == m[2]}
+    marked_y = {round(m[1], 6) for m in layout.crop_marks if m[1] == m[3]}
+    assert marked_x == edges_x and marked_y == edges_y
 
 
 def test_duplex_backs_land_behind_their_fronts() -> None:
@@ -101,23 +122,35 @@ def test_a_card_too_big_for_the_paper_is_a_clear_error() -> None:
 def test_text_shrinks_to_fit_width_and_height() -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    short_size, _ = fit("Attack.", "Helvetica", 150, 40)
+    short = fit("Attack.", "Helvetica", 150, 40)
     long_text = "Deal 1 damage to each Hero in this Location and both adjacent ones. " * 6
-    size, lines = fit(long_text, "Helvetica", 150, 80)
-    assert short_size == 9.0 and size < short_size
-    assert len(lines) * size * 1.18 <= 80
-    assert all(stringWidth(line, "Helvetica", size) <= 150 for line in lines)
+    fitted = fit(long_text, "Helvetica", 150, 80)
+    assert short.size == 9.0 and fitted.size < short.size and fitted.cut == 0
+    assert len(fitted.lines) * fitted.size * 1.18 <= 80
+    assert all(stringWidth(line, "Helvetica", fitted.size) <= 150 for line in fitted.lines)
+    assert " ".join(fitted.lines).split() == long_text.split()  # nothing dropped
+    huge = fit("x" * 10_000, "Helvetica", 150, 80)  # one word wider than the box: broken up
+    assert all(stringWidth(line, "Helvetica", huge.size) <= 150 for line in huge.lines)
+    assert huge.size == 4.5 and huge.cut > 0 and "".join(huge.lines) == "x" * 10_000
 
 
-def _klaw_cards() -> list[content.ProofCard]:
+def _klaw_cards(everything: bool = False) -> list[content.ProofCard]:
     documents, problems = gaps.load([KLAW])
     assert not problems
-    return content.collect(documents)
+    cards = content.collect(documents)
+    return cards if everything else [c for c in cards if c.kind in ("masterplan", "threat")]
 
 
 def test_klaw_cards_carry_placements_and_their_doubts() -> None:
+    every = _klaw_cards(everything=True)
+    assert [c.kind for c in every[:2]] == ["dashboard", "dashboard-back"]
+    assert "Health by Heroes: 2 Heroes: 5" in every[0].text
+    assert every[1].icon_rows == (("action", "heroic-action"),)
     cards = _klaw_cards()
     assert len(cards) == 12 + 6  # twelve master plans, six copies of Solid Sound Body
+    assert {c.doc_id for c in cards} == {"klaw"} and {c.box for c in cards} == {
+        "multiverse-ks-promos"
+    }
     first = cards[0]
     assert first.title == "Klaw 1" and first.corner == "Move 0" and first.tags == ("BAM!",)
     assert first.placement == {"left": {"civilian": 1}, "right": {"civilian": 1}}
@@ -157,7 +190,9 @@ def test_rasterised_page_shows_marks_cards_and_warnings() -> None:
     assert pixel(trim.x + trim.w / 2, trim.y + trim.h * 0.4) == pytest.approx(
         (247, 242, 230), abs=12
     )  # card face
-    banner = pixel(trim.x + 3 * MM + 4, trim.y + 3 * MM + 13)  # left of the white lettering
+    band = face.regions(cards[0], trim).banner
+    assert band is not None
+    banner = pixel(band.x + 2, band.y + band.h / 2)  # left of the white lettering
     assert banner[0] > 170 and banner[1] < 80  # the red UNCONFIRMED band
     assert pixel(3, 3) == (255, 255, 255)  # nothing is drawn at the paper's edge
 
@@ -175,6 +210,10 @@ def test_cli_proof_writes_pdf_and_png(tmp_path: Path) -> None:
             "short",
             "--png",
             str(tmp_path / "png"),
+            "--kind",
+            "masterplan",
+            "--kind",
+            "threat",
         ]
     )
     assert result.returncode == 0, result.stderr
@@ -206,10 +245,24 @@ def test_cli_proof_errors_are_one_line(tmp_path: Path) -> None:
     empty = run_cli(
         [
             "proof",
-            str(ROOT / "cards/marvel-united/maximum-carnage"),
+            str(KLAW),
+            "--id",
+            "nobody",
             "--out",
             str(tmp_path / "y.pdf"),
         ]
     )
     assert empty.returncode == 2 and "no printable cards" in empty.stderr
     assert not (tmp_path / "y.pdf").exists()
+    for option, value, message in (
+        ("--bleed", "-5mm", "cannot be negative"),
+        ("--gutter", "-1mm", "cannot be negative"),
+        ("--paper", "12x", "unknown paper"),
+        ("--png-dpi", "5", "--png-dpi takes"),
+    ):
+        args = ["proof", str(KLAW), "--out", str(tmp_path / "z.pdf"), option, value]
+        if option == "--png-dpi":
+            args += ["--png", str(tmp_path / "png")]
+        refused = run_cli(args)
+        assert refused.returncode == 2, (option, refused.stderr)
+        assert refused.stderr.count("\n") == 1 and message in refused.stderr, refused.stderr

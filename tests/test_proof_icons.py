@@ -12,7 +12,7 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from cardkit.render import content, diagram, icons, pdf, sheet
+from cardkit.render import content, diagram, face, icons, pdf, sheet
 from cardkit.render.sheet import Box
 
 MM = 72 / 25.4
@@ -123,7 +123,7 @@ def test_icons_per_slot_in_pixels_equal_the_data(
     )
     layout = sheet.layout("a4", sheet.card_size(MU), 0)
     image = pdf.to_png(pdf.render([card], layout), DPI)[0].convert("RGB")
-    box = pdf.placement_box(card, layout.trims[0])
+    box = face.regions(card, layout.trims[0]).diagram
     assert box is not None
     colours = icons.palette(MU, "token")
     for slot, area in diagram.slot_boxes(box).items():
@@ -164,8 +164,9 @@ def test_icons_are_forms_stored_once_and_fonts_are_embedded() -> None:
     data = pdf.render([card] * 30, layout, backs="long")
     reader = PdfReader(io.BytesIO(data))
     ids, fonts = _forms(reader)
-    # thug, crisis, civilian and the villain's shield: one form each for 4 sheets
-    assert len(ids) == 4
+    # thug, crisis, civilian, the villain's shield (in the legend) and the slots' frame:
+    # one form each, however many sheets (4 here) use them
+    assert len(reader.pages) == 8 and len(ids) == 5
     assert fonts
     for font in fonts:
         font = font.get_object()

@@ -17,6 +17,10 @@ class Flip(StrEnum):
     short = "short"
 
 
+class Only(StrEnum):
+    unconfirmed = "unconfirmed"
+
+
 @app.command()
 def proof(
     paths: Annotated[
@@ -26,8 +30,18 @@ def proof(
     out: Annotated[Path, typer.Option("--out", "-o", help="The PDF to write.")] = Path(
         "build/proofs.pdf"
     ),
-    paper: Annotated[str, typer.Option(help="a4, letter or a3 (render/formats.yaml).")] = "a4",
+    paper: Annotated[
+        str, typer.Option(help="a4, letter, a3 (any case) or a size such as 210mmx297mm.")
+    ] = "a4",
     bleed: Annotated[str, typer.Option(help="Bleed around each card: 0mm, 3mm, 0.125in.")] = "0mm",
+    gutter: Annotated[
+        str | None,
+        typer.Option(
+            help="Space between cards: 0mm shares cut lines (bleed on the outer edges only). "
+            "Default: each card keeps its bleed, unless sharing cut lines fits more cards.",
+            show_default=False,
+        ),
+    ] = None,
     backs: Annotated[
         bool, typer.Option("--backs", help="Add a back page after each sheet, for duplex printing.")
     ] = False,
@@ -41,20 +55,62 @@ def proof(
     png: Annotated[
         Path | None, typer.Option(help="Also write each page as a PNG into this folder.")
     ] = None,
+    png_dpi: Annotated[int, typer.Option(help="Resolution of the PNG pages (36-600).")] = 100,
+    only: Annotated[
+        Only | None,
+        typer.Option(help="unconfirmed: just the cards with open gaps, to check against a box."),
+    ] = None,
+    card_id: Annotated[
+        list[str] | None,
+        typer.Option("--id", help="Only this document id (repeatable): --id klaw."),
+    ] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(help="Only cards of this kind (repeatable): masterplan, threat, hero..."),
+    ] = None,
+    box: Annotated[
+        list[str] | None, typer.Option(help="Only cards from this box id (repeatable).")
+    ] = None,
 ) -> None:
     """Render proxy cards as printable PDF proof sheets.
 
-    Cards sit in a centred grid with crop marks outside the bleed and a 100 mm ruler on
-    every sheet; unconfirmed values are marked in red. --backs adds duplex backs placed
-    for a long- or short-edge flip; --alignment prints a test sheet to measure --back-offset.
+    Cards sit in a centred grid (9 poker cards on A4 or Letter) with crop marks outside
+    the bleed and a 100 mm ruler on every sheet; icons are vector drawings with a legend;
+    unconfirmed values are marked in red. Each kind prints at its size
+    (render/formats.yaml). --backs adds duplex backs placed for a long- or short-edge
+    flip; --alignment prints a test sheet to measure --back-offset. Selections combine.
+    Warnings (text that does not fit, characters the font lacks) name the card on stderr.
     """
     from cardkit import gaps as gap_core
+    from cardkit.render.content import Selection
     from cardkit.render.proof import ProofOptions, make_proof
 
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
-    options = ProofOptions(paper, bleed, backs, flip.value, back_offset, alignment, png)
+    selection = Selection(
+        only_unconfirmed=only is Only.unconfirmed,
+        ids=tuple(card_id or ()),
+        kinds=tuple(kind or ()),
+        boxes=tuple(box or ()),
+    )
+    options = ProofOptions(
+        paper,
+        bleed,
+        backs,
+        flip.value,
+        back_offset,
+        alignment,
+        png,
+        gutter=gutter,
+        png_dpi=png_dpi,
+        selection=selection,
+    )
     result = make_proof(documents, out, options)
+    for warning in result.warnings:
+        sys.stderr.write(f"warning: {warning}\n")
     what = "alignment sheet" if alignment else f"{result.cards} cards, {result.per_sheet} per sheet"
     pngs = f", {len(result.pngs)} PNG pages in {png}" if png else ""
-    sys.stdout.write(f"wrote {out}: {what}{pngs}\n")
+    if result.cards or alignment:
+        sys.stdout.write(f"wrote {out}: {what}{pngs}\n")
+    for form in result.forms:
+        sys.stdout.write(f"wrote {form}: a fillable form\n")

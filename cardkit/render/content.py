@@ -1,16 +1,24 @@
 """What a proxy card shows: plain values collected from the documents.
 
 A card knows which of its values are unconfirmed, so the painter can mark them.
+Each system turns its documents into cards in its own `proof` module
+(`cardkit/systems/<system>/proof.py`, a `collect(doc, warn)` function). A system
+without one declares `PROOF_KINDS` (kind -> `single`, `sheet` or `decklist`) and the
+generic collectors here print it. This module never names a system.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.model import Document
 
 SLOTS = ("left", "villain", "right")
+MAX_COPIES = 100  # a card asking for more prints this many, with a warning
+Warn = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -19,160 +27,175 @@ class ProofCard:
     deck: str  # shown on the back and in the footer: "Klaw · Master Plan"
     title: str
     corner: str = ""  # a number or value in the top right: the Move, a count
-    tags: tuple[str, ...] = ()  # BAM!, Ritual, Health 3
+    tags: tuple[str, ...] = ()  # BAM!, Ritual, Henchman
     text: str = ""
     placement: dict[str, dict[str, int]] | None = None
     anchor: str = "villain"
     no_tokens: bool = False
     unconfirmed: frozenset[str] = field(default_factory=frozenset)
-    source: str = ""  # file and card, for the proof's fine print
+    source: str = ""  # file and card, for the proof's fine print and warnings
+    kind: str = "card"  # what it is printed as: masterplan, threat, hero, location...
+    doc_id: str = ""
+    box: str = ""
+    stats: tuple[tuple[str, str], ...] = ()  # (label, value): Health 5, Cost 2
+    icon_rows: tuple[tuple[str, ...], ...] = ()  # icon names, `name:value` adds a number
+    back_title: str = ""  # the back's big line (defaults to the deck)
 
 
-def _text(value: Any) -> str:
+def text_of(value: Any) -> str:
+    """Plain text from a text field: a string, a list, or bullets/steps."""
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        return " ".join(_text(v) for v in value)
+        return " ".join(text_of(v) for v in value)
     if isinstance(value, dict):
         for key in ("bullets", "steps"):
             if key in value:
-                return " ".join(_text(v) for v in value[key])
+                return " ".join(text_of(v) for v in value[key])
+        if "text" in value:
+            return text_of(value["text"])
     return ""
 
 
-def _marks(card: dict[str, Any]) -> frozenset[str]:
+def marks(card: dict[str, Any]) -> frozenset[str]:
     """Unconfirmed fields, and those an open note inside the card names."""
-    marks = {str(m).split("/")[0] for m in card.get("unconfirmed", [])}
+    found = {str(m).split("/")[0] for m in card.get("unconfirmed", [])}
     note = card.get("gap")
     if isinstance(note, dict) and note.get("status") == "open":
-        marks.update(str(f).split("/")[0] for f in note.get("fields", []))
-    return frozenset(marks)
+        found.update(str(f).split("/")[0] for f in note.get("fields", []))
+    return frozenset(found)
 
 
-def masterplan(doc: Document, cards: list[dict[str, Any]] | None = None) -> list[ProofCard]:
-    name = str(doc.data.get("name", doc.data.get("villain_ref", doc.id)))
-    found = []
-    if cards is None:
-        cards = doc.data.get("masterplan", {}).get("cards", [])
-    for card in cards:
-        place = card.get("place")
-        tags = [t for t, on in (("BAM!", card.get("bam")), ("Ritual", card.get("ritual"))) if on]
-        effects = " ".join(
-            (f"{e['name']}: " if e.get("name") else "") + str(e["text"])
-            for e in card.get("effects", [])
-        )
-        movement = card.get("movement") or card.get("move_text") or ""
-        found.append(
-            ProofCard(
-                system=doc.system,
-                deck=f"{name} · Master Plan",
-                title=f"{name} {card['n']}",
-                corner=f"Move {card.get('move', '*')}",
-                tags=tuple(tags),
-                text=" ".join(t for t in (movement, effects, card.get("text", "")) if t),
-                placement={
-                    s: dict(place[s]) for s in SLOTS if isinstance(place, dict) and s in place
-                }
-                if isinstance(place, dict)
-                else None,
-                anchor=str(place.get("anchor", "villain"))
-                if isinstance(place, dict)
-                else "villain",
-                no_tokens=place == "none",
-                unconfirmed=_marks(card),
-                source=f"{doc.display_path} card {card['n']}",
-            )
-        )
-    return found
+def copies_of(value: Any, source: str, warn: Warn) -> int:
+    """How many copies to print: at least 1, at most MAX_COPIES (with a warning)."""
+    try:
+        copies = int(value)
+    except (TypeError, ValueError):
+        return 1
+    if copies > MAX_COPIES:
+        warn(f"{source}: copies: {copies} is more than {MAX_COPIES}; printing {MAX_COPIES}")
+        return MAX_COPIES
+    return max(1, copies)
 
 
-def sheet_cards(doc: Document, cards: list[dict[str, Any]], deck: str) -> list[ProofCard]:
-    found = []
-    for card in cards:
-        tags = []
-        if "health" in card:
-            tags.append("no Health" if card["health"] is None else f"Health {card['health']}")
-        if card.get("type") in ("henchman", "challenge"):
-            tags.append(str(card["type"]).capitalize())
-        text = (
-            _text(card.get("text", ""))
-            + " "
-            + " ".join(_text(line) for line in card.get("lines", []))
-        )
-        copies = int(card.get("copies", 1))
-        for copy in range(1, copies + 1):
-            found.append(
-                ProofCard(
-                    system=doc.system,
-                    deck=deck,
-                    title=str(card["name"]),
-                    corner=f"{copy}/{copies}" if copies > 1 else "",
-                    tags=tuple(tags),
-                    text=text.strip(),
-                    unconfirmed=_marks(card),
-                    source=f"{doc.display_path} {card['name']}",
-                )
-            )
-    return found
+def hook(system: str, name: str) -> Any:
+    """A function from the system's `proof` module (`collect`, `form`), if it has one."""
+    from cardkit import systems
+
+    try:
+        module = systems.get(system).module
+    except LookupError:
+        return None
+    try:
+        proof = importlib.import_module(f"{module.__name__}.proof")
+    except ModuleNotFoundError:
+        return None
+    return getattr(proof, name, None)
 
 
-def _villain(doc: Document, name: str) -> list[ProofCard]:
-    found = masterplan(doc)
-    found += sheet_cards(doc, doc.data.get("threats", {}).get("cards", []), f"{name} · Threat")
-    for sheet in doc.data.get("sheets", []):
-        found += sheet_cards(doc, sheet.get("cards", []), sheet["title"])
-    return found
-
-
-def _decklist(doc: Document, name: str) -> list[ProofCard]:
+def collect(documents: Iterable[Document], warn: Warn | None = None) -> list[ProofCard]:
+    """Every printable card, in document order."""
     found: list[ProofCard] = []
-    for group in doc.data.get("groups", []):
-        cards = [
-            {"name": c["name"], "copies": c["count"], "text": group["name"]} for c in group["cards"]
-        ]
-        found += sheet_cards(doc, cards, name)
+    say: Warn = warn or (lambda message: None)
+    for doc in documents:
+        if doc.data.get("face", "front") != "front":
+            continue  # a scan of a back or a portrait side: nothing to print as a front
+        paint = hook(doc.system, "collect")
+        if paint is not None:
+            found += paint(doc, say)
+            continue
+        how = _declared_kinds(doc.system).get(doc.kind.split("/", 1)[-1])
+        if how in GENERIC:
+            found += GENERIC[how](doc, say)
     return found
 
 
-def _single(doc: Document, name: str) -> list[ProofCard]:
+def _declared_kinds(system: str) -> dict[str, str]:
+    from cardkit import systems
+
+    try:
+        return systems.get(system).proof_kinds
+    except LookupError:
+        return {}
+
+
+def _base(doc: Document) -> dict[str, Any]:
+    return {"system": doc.system, "doc_id": doc.id or "", "box": str(doc.data.get("box", ""))}
+
+
+def _single(doc: Document, warn: Warn) -> list[ProofCard]:
     """One card document of any system: its name or title, cost, type and rules text."""
     data = doc.data
+    name = str(data.get("title") or data.get("name") or doc.id)
     cost = data.get("cost")
     return [
         ProofCard(
-            system=doc.system,
+            **_base(doc),
+            kind=doc.kind.split("/", 1)[-1],
             deck=str(data.get("deck") or data.get("type_code") or doc.kind),
-            title=str(data.get("title") or name),
+            title=name,
             corner="" if cost is None else f"Cost {cost}",
             tags=tuple(str(data[key]) for key in ("type",) if data.get(key)),
-            text=_text(data.get("ability") or data.get("text") or ""),
-            unconfirmed=_marks(data),
+            text=text_of(data.get("ability") or data.get("text") or ""),
+            unconfirmed=marks(data),
             source=doc.display_path,
         )
     ]
 
 
-COLLECTORS = {
-    "villain": _villain,
-    "sheet": lambda doc, name: sheet_cards(doc, doc.data.get("cards", []), name),
-    "decklist": _decklist,
-    "masterplan-card": lambda doc, name: masterplan(doc, [doc.data["card"]]),
-    "threat-card": lambda doc, name: sheet_cards(doc, [doc.data["card"]], f"{name} · Threat"),
+def _sheet(doc: Document, warn: Warn) -> list[ProofCard]:
+    """A file of `cards` (name, text, copies): one proxy per copy."""
+    found = []
+    deck = str(doc.data.get("name", doc.id))
+    for card in doc.data.get("cards", []):
+        source = f"{doc.display_path} {card.get('name', '')}"
+        copies = copies_of(card.get("copies", 1), source, warn)
+        found += [
+            ProofCard(
+                **_base(doc),
+                kind=doc.kind.split("/", 1)[-1],
+                deck=deck,
+                title=str(card.get("name", "")),
+                corner=f"{copy}/{copies}" if copies > 1 else "",
+                text=text_of(card.get("text", "")),
+                unconfirmed=marks(card),
+                source=source,
+            )
+            for copy in range(1, copies + 1)
+        ]
+    return found
+
+
+GENERIC: dict[str, Callable[[Document, Warn], list[ProofCard]]] = {
     "single": _single,
+    "sheet": _sheet,
 }
 
 
-def collect(documents: list[Document]) -> list[ProofCard]:
-    """Every printable card, in document order, collected as each system's PROOF_KINDS say.
+@dataclass(frozen=True)
+class Selection:
+    only_unconfirmed: bool = False
+    ids: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    boxes: tuple[str, ...] = ()
 
-    A face without rules text (`face: back`, `portrait`, ...) has nothing to proof.
-    """
-    from cardkit import systems
+    def keeps(self, card: ProofCard) -> bool:
+        return (
+            (not self.only_unconfirmed or bool(card.unconfirmed))
+            and (not self.ids or card.doc_id in self.ids)
+            and (not self.kinds or card.kind in self.kinds)
+            and (not self.boxes or card.box in self.boxes)
+        )
 
-    found: list[ProofCard] = []
-    for doc in documents:
-        name = str(doc.data.get("name", doc.data.get("villain_ref", doc.id)))
-        how = systems.for_kind(doc.kind).proof_kinds.get(doc.kind.split("/", 1)[-1])
-        if how is not None and doc.data.get("face", "front") == "front":
-            found += COLLECTORS[how](doc, name)
-    return found
+    def keeps_document(self, doc_id: str, box: str) -> bool:
+        """For what is not a card (a form): only the id and box selections apply."""
+        return (
+            not self.only_unconfirmed
+            and not self.kinds
+            and (not self.ids or doc_id in self.ids)
+            and (not self.boxes or box in self.boxes)
+        )
+
+
+def select(cards: Sequence[ProofCard], selection: Selection) -> list[ProofCard]:
+    return [card for card in cards if selection.keeps(card)]

@@ -89,6 +89,30 @@ def draw(
     doubtful: bool,
     box: Box,
 ) -> None:
+    """The slots' frames (one form per kind of frame), then one icon per token."""
+    marker = lookup(system, anchor) if anchor != "villain" else lookup(system, "villain")
+    local = Box(0, 0, box.w, box.h)
+
+    def frame(canvas: Canvas) -> None:
+        _frame(canvas, forms, system, anchor, doubtful, local)
+
+    key = f"frame_{system}_{anchor}_{doubtful}_{box.w:.2f}_{box.h:.2f}"
+    forms.stamp(key, box.w, box.h, frame, box.x, box.y)
+    forms.on_page.setdefault(marker.label, marker)
+    for slot, area in slot_boxes(box).items():
+        if slot == "villain" and anchor != "villain":
+            continue
+        names = tokens_in_order(system, placement.get(slot, {}))
+        for name, spot in zip(names, icon_grid(len(names), icon_area(area)), strict=True):
+            forms.place(lookup(system, name), spot.x, spot.y, spot.w)
+        if not names:
+            c.setFillColorRGB(*GREY)
+            c.setFont(fonts.REGULAR, 7)
+            c.drawCentredString(area.x + area.w / 2, area.y + area.h / 2, "–")
+
+
+def _frame(c: Canvas, forms: Forms, system: str, anchor: str, doubtful: bool, box: Box) -> None:
+    """Slot outlines, labels, the Villain's shading and shield, badges; the anchor token."""
     for slot, area in slot_boxes(box).items():
         label = {"left": "left", "villain": "villain's", "right": "right"}[slot]
         if slot == "villain" and anchor != "villain":
@@ -106,13 +130,6 @@ def draw(
             c.setDash(2, 1.5)
         c.roundRect(area.x, area.y, area.w, area.h, 1.2 * MM, stroke=1, fill=0)
         c.setDash()
-        names = tokens_in_order(system, placement.get(slot, {}))
-        for name, spot in zip(names, icon_grid(len(names), icon_area(area)), strict=True):
-            forms.place(lookup(system, name), spot.x, spot.y, spot.w)
-        if not names:
-            c.setFillColorRGB(*GREY)
-            c.setFont(fonts.REGULAR, 7)
-            c.drawCentredString(area.x + area.w / 2, area.y + area.h / 2, "–")
         if slot == "villain":
             shield = lookup(system, "villain")
             forms.place(shield, area.x + 0.6 * MM, area.y + 0.5 * MM, LABEL_BAND - 0.8 * MM)

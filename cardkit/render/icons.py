@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.render import fonts
@@ -92,6 +94,7 @@ def palette(system: str, role: str | None = None) -> dict[str, tuple[int, int, i
     }
 
 
+@cache
 def lookup(system: str, name: str) -> Icon:
     """The system's icon for `name`; an undeclared token gets a grey tile with its initial."""
     key = name.lower().replace("_", "-").replace(" ", "-")
@@ -212,19 +215,40 @@ class Forms:
         self.canvas = canvas
         self.defined: set[str] = set()
         self.on_page: dict[str, Icon] = {}  # for the sheet's legend
+        self.names: dict[Icon, str] = {}
 
     def place(self, icon: Icon, x: float, y: float, size: float) -> None:
         """Draw `icon` with its lower left corner at (x, y), `size` points square."""
+        name = self.names.get(icon)
+        if name is None:
+            name = "ck_" + re.sub(r"[^A-Za-z0-9]", "_", f"{icon.key}_{icon.shape}_{icon.fill}")
+            self.names[icon] = name
+        self._put(name, lambda c: draw(c, icon), x, y, size / UNIT, UNIT, UNIT)
+        self.on_page.setdefault(icon.label, icon)
+
+    def stamp(
+        self, key: str, w: float, h: float, paint: Callable[[Canvas], None], x: float, y: float
+    ) -> None:
+        """A drawing that repeats from card to card (a diagram's frame): one form, placed."""
+        self._put("ck_" + re.sub(r"[^A-Za-z0-9]", "_", key), paint, x, y, 1.0, w, h)
+
+    def _put(
+        self,
+        name: str,
+        paint: Callable[[Canvas], None],
+        x: float,
+        y: float,
+        scale: float,
+        w: float,
+        h: float,
+    ) -> None:
         c = self.canvas
-        name = "ck_" + re.sub(r"[^A-Za-z0-9]", "_", f"{icon.key}_{icon.shape}_{icon.fill}")
         if name not in self.defined:
-            c.beginForm(name, 0, 0, UNIT, UNIT)
-            draw(c, icon)
+            c.beginForm(name, 0, 0, w, h)
+            paint(c)
             c.endForm()
             self.defined.add(name)
-        c.saveState()
-        c.translate(x, y)
-        c.scale(size / UNIT, size / UNIT)
+        # one `q cm Do Q` in the page stream: the form leaves the canvas's own state alone
+        c._code.append(f"q {fp_str(scale, 0, 0, scale, x, y)} cm")
         c.doForm(name)
-        c.restoreState()
-        self.on_page.setdefault(icon.label, icon)
+        c._code.append("Q")

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from cardkit import yamlio
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, UsageError
 from cardkit.model import Document
-from cardkit.render import content, pdf, sheet
+from cardkit.render import content, forms, pdf, sheet
 from cardkit.render.units import pair, points
+
+PNG_DPI = (36, 600)  # the range --png-dpi accepts
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,9 @@ class ProofOptions:
     alignment: bool = False  # a duplex test sheet instead of the cards
     png: Path | None = None
     png_pages: int | None = None  # only the first N pages as PNG (a preview)
+    gutter: str | None = None  # None: each card keeps its bleed unless sharing cuts fits more
+    png_dpi: int = 100
+    selection: content.Selection = field(default_factory=content.Selection)
 
 
 @dataclass
@@ -29,32 +36,87 @@ class ProofResult:
     cards: int
     per_sheet: int
     pngs: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    forms: list[Path] = field(default_factory=list)
+
+
+def layouts(options: ProofOptions) -> pdf.LayoutFor:
+    bleed = points(options.bleed)
+    gutter = None if options.gutter is None else points(options.gutter)
+    if bleed < 0:
+        raise UsageError(f"--bleed cannot be negative ('{options.bleed}')")
+    if bleed > points("10mm"):
+        raise UsageError(f"--bleed {options.bleed} is more than 10mm; a bleed is 2-5mm")
+
+    @cache
+    def layout_for(size: tuple[float, float]) -> sheet.Layout:
+        return sheet.layout(options.paper, size, bleed, gutter)
+
+    return layout_for
+
+
+def _check_dpi(dpi: int) -> None:
+    if not PNG_DPI[0] <= dpi <= PNG_DPI[1]:
+        raise UsageError(f"--png-dpi takes {PNG_DPI[0]} to {PNG_DPI[1]}, not {dpi}")
+
+
+def write_pngs(data: bytes, folder: Path, stem: str, dpi: int, pages: int | None) -> list[Path]:
+    """Each page as `<stem>-NNN.png`, one page in memory at a time, each written atomically."""
+    _check_dpi(dpi)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for number, image in enumerate(pdf.iter_png(data, dpi, pages), start=1):
+        target = folder / f"{stem}-{number:03d}.png"
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", dpi=(dpi, dpi))
+        image.close()
+        yamlio.atomic_write(target, buffer.getvalue())
+        written.append(target)
+    return written
 
 
 def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> ProofResult:
     offset = pair(options.back_offset)
-    cards = content.collect(documents)
-    systems = {card.system for card in cards} or {doc.system for doc in documents}
-    sizes = {sheet.card_size(system) for system in systems}
-    if len(sizes) > 1:
-        raise CardkitError("these cards have different sizes; proof one system at a time")
-    size = sizes.pop() if sizes else sheet.card_size("default")
-    layout = sheet.layout(options.paper, size, points(options.bleed))
+    _check_dpi(options.png_dpi)
+    layout_for = layouts(options)
+    warnings: list[str] = []
+    cards = content.select(content.collect(documents, warnings.append), options.selection)
+    specs = [
+        (doc.id or "form", spec)
+        for doc in documents
+        if options.selection.keeps_document(doc.id or "", str(doc.data.get("box", "")))
+        for make in [content.hook(doc.system, "form")]
+        if make is not None
+        for spec in [make(doc)]
+        if spec is not None
+    ]
+    sizes = [sheet.card_size(card.system, card.kind) for card in cards] or [
+        sheet.card_size(system) for system in sorted({doc.system for doc in documents})
+    ]
+    sizes = sizes or [sheet.card_size("")]
+    layout = layout_for(max(set(sizes), key=sizes.count))  # the size most cards have
     if options.alignment:
         data = pdf.alignment(layout, options.flip, offset)
+    elif not cards and not specs:
+        raise CardkitError("no printable cards in those files (or none selected)")
     elif not cards:
-        raise CardkitError("no printable cards in those files")
+        data = b""
     else:
         data = pdf.render(
-            cards, layout, backs=options.flip if options.backs else None, back_offset=offset
+            cards,
+            layout_for,
+            backs=options.flip if options.backs else None,
+            back_offset=offset,
+            warn=warnings.append,
         )
     out.parent.mkdir(parents=True, exist_ok=True)
-    yamlio.atomic_write(out, data)
-    result = ProofResult(len(cards), layout.per_page)
-    if options.png is not None:
-        options.png.mkdir(parents=True, exist_ok=True)
-        for number, image in enumerate(pdf.to_png(data, pages=options.png_pages), start=1):
-            target = options.png / f"{out.stem}-{number:03d}.png"
-            image.save(target)
-            result.pngs.append(target)
+    if data:
+        yamlio.atomic_write(out, data)
+    result = ProofResult(len(cards), layout.per_page, warnings=list(dict.fromkeys(warnings)))
+    for name, spec in specs:  # fillable forms beside the proofs: proofs-campaign-log.pdf
+        target = out.with_name(f"{out.stem}-{name}.pdf")
+        yamlio.atomic_write(target, forms.render(spec, options.paper))
+        result.forms.append(target)
+    if options.png is not None and data:
+        result.pngs = write_pngs(data, options.png, out.stem, options.png_dpi, options.png_pages)
     return result

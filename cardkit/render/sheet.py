@@ -6,8 +6,10 @@ reads these values, and tests check them without a PDF.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +48,20 @@ class Layout:
     bleed: float
     crop_marks: tuple[Segment, ...]
     crop_width: float
-    ruler: Segment  # a 100% scale bar along the bottom margin
+    ruler: Segment  # a 100% scale bar: along the bottom band, or up a side band
     margin: float = 0.0  # the printer's unprintable edge
-    band_gap: float = 0.0  # from the grid's bleed edge to the outer end of the crop marks
+    gutter: float = 0.0  # between neighbouring cards; 0 = shared cut lines
+    bleeds: tuple[Box, ...] = ()  # each card's painted area: trim plus the bleed it has room for
+    legend: Box | None = None  # a band for the icon legend, if the sheet has one
+    legend_vertical: bool = False  # the legend runs up a side band
 
     @property
     def per_page(self) -> int:
         return len(self.trims)
+
+    @property
+    def vertical_ruler(self) -> bool:
+        return self.ruler[0] == self.ruler[2]
 
     def backs(self, flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Box, ...]:
         """Where each card's back goes on the reverse side, so it lands behind its front.
@@ -60,17 +69,17 @@ class Layout:
         Long-edge duplex mirrors left and right; short-edge mirrors top and bottom.
         `offset` shifts the backs to correct a printer's misregistration.
         """
+        return tuple(self.mirror(t, flip, offset) for t in self.trims)
+
+    def mirror(self, box: Box, flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         dx, dy = offset
-        backs = []
-        for t in self.trims:
-            if flip == "long":
-                x, y = self.paper.w - t.x - t.w, t.y
-            elif flip == "short":
-                x, y = t.x, self.paper.h - t.y - t.h
-            else:
-                raise UsageError(f"--flip takes long or short, not '{flip}'")
-            backs.append(Box(x + dx, y + dy, t.w, t.h))
-        return tuple(backs)
+        if flip == "long":
+            x, y = self.paper.w - box.x - box.w, box.y
+        elif flip == "short":
+            x, y = box.x, self.paper.h - box.y - box.h
+        else:
+            raise UsageError(f"--flip takes long or short, not '{flip}'")
+        return Box(x + dx, y + dy, box.w, box.h)
 
 
 @cache
@@ -82,60 +91,181 @@ def formats() -> dict[str, Any]:
     return data
 
 
+_CUSTOM = re.compile(
+    r"^\s*([0-9.]+\s*(?:mm|cm|in|pt))\s*[x×]\s*([0-9.]+\s*(?:mm|cm|in|pt))\s*$", re.I
+)
+
+
 def paper_size(name: str) -> tuple[float, float]:
+    """A named paper (any case) or a custom size such as `210mmx297mm`."""
     papers = formats()["papers"]
-    if name not in papers:
-        raise UsageError(f"unknown paper '{name}'; choose one of {', '.join(papers)}")
-    return points(papers[name]["width"]), points(papers[name]["height"])
+    key = name.strip().lower()
+    if key in papers:
+        return points(papers[key]["width"]), points(papers[key]["height"])
+    custom = _CUSTOM.match(name)
+    if custom:
+        width, height = points(custom[1].lower()), points(custom[2].lower())
+        if width >= 36 and height >= 36 and max(width, height) <= 14400:
+            return width, height
+    raise UsageError(
+        f"unknown paper '{name}'; choose one of {', '.join(papers)} or a size like 210mmx297mm"
+    )
 
 
-def card_size(system: str) -> tuple[float, float]:
-    """The system's card size: formats.yaml's `cards`, else the system's CARD_SIZE."""
+def card_size(system: str, kind: str = "") -> tuple[float, float]:
+    """formats.yaml's `system/kind`, else `system`, else the system's CARD_SIZE.
+
+    No system (an alignment sheet with no cards) takes formats.yaml's `default`.
+    """
     from cardkit import systems
 
-    size = formats()["cards"].get(system) or systems.get(system).card_size
-    if not size:
+    cards = formats()["cards"]
+    entry = cards.get(f"{system}/{kind}") or cards.get(system)
+    if not entry and system in ("", "default"):
+        entry = cards["default"]
+    if not entry:
+        entry = systems.get(system).card_size
+    if not entry:
         raise UsageError(f"no card size for {system}: add it to render/formats.yaml `cards`")
-    return points(size["width"]), points(size["height"])
+    return points(entry["width"]), points(entry["height"])
 
 
-def layout(paper: str, card: tuple[float, float], bleed: float) -> Layout:
-    """As many cards as fit, in a centred grid, bleeds touching, crop marks outside them."""
+def _count(room: float, card: float, gutter: float) -> int:
+    return max(0, int((room + gutter + 1e-6) // (card + gutter)))
+
+
+def layout(
+    paper: str, card: tuple[float, float], bleed: float, gutter: float | None = None
+) -> Layout:
+    """As many cards as fit, in a centred grid, crop marks outside the bleed.
+
+    `gutter` is the space between neighbouring cards: 0 shares cut lines (the bleed is
+    only on the grid's outer edges), and each card keeps as much bleed as half the
+    gutter. By default each card keeps its full bleed, unless sharing cut lines fits
+    more cards. Trims stay inside the printable area; where the grid leaves no band
+    for the ruler below it, the ruler moves up a side band.
+    """
+    if bleed < 0:
+        raise UsageError("--bleed cannot be negative")
+    if gutter is not None and gutter < 0:
+        raise UsageError("--gutter cannot be negative")
+    if gutter is None:
+        own = _grid(paper, card, bleed, 2 * bleed)
+        shared = _grid(paper, card, bleed, 0.0)
+        return shared if shared.per_page > own.per_page else own
+    return _grid(paper, card, bleed, gutter)
+
+
+def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) -> Layout:
     sheet = formats()["sheet"]
     width, height = paper_size(paper)
     margin = points(sheet["margin"])
     mark, gap = points(sheet["crop_mark"]), points(sheet["crop_gap"])
     ruler_room = points(sheet["ruler_room"])
-    cell_w, cell_h = card[0] + 2 * bleed, card[1] + 2 * bleed
-    room = margin + gap + mark  # crop marks sit between the grid and the margin
-    cols = int((width - 2 * room) // cell_w)
-    rows = int((height - 2 * room - ruler_room) // cell_h)
+    cols = _count(width - 2 * margin, card[0], gutter)
+    rows_with_ruler = _count(height - 2 * margin - ruler_room, card[1], gutter)
+    rows = _count(height - 2 * margin, card[1], gutter)
     if cols < 1 or rows < 1:
         size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
-        raise UsageError(f"a {size} card with its bleed does not fit on {paper} paper")
-    grid_w, grid_h = cols * cell_w, rows * cell_h
+        raise UsageError(f"a {size} card does not fit on {paper} paper")
+    # fewer rows would waste the sheet; keep the band only when it costs nothing
+    band_below = rows_with_ruler == rows
+    grid_w = cols * card[0] + (cols - 1) * gutter
+    grid_h = rows * card[1] + (rows - 1) * gutter
     left = (width - grid_w) / 2
-    bottom = (height - grid_h + ruler_room) / 2
-    trims = tuple(
-        Box(left + c * cell_w + bleed, bottom + (rows - 1 - r) * cell_h + bleed, card[0], card[1])
-        for r in range(rows)
-        for c in range(cols)
-    )
-    marks: list[Segment] = []
+    bottom = (height - grid_h + (ruler_room if band_below else 0)) / 2
+    inner = min(bleed, gutter / 2)
+    trims, bleeds = [], []
+    for r in range(rows):
+        for c in range(cols):
+            trim = Box(
+                left + c * (card[0] + gutter),
+                bottom + (rows - 1 - r) * (card[1] + gutter),
+                card[0],
+                card[1],
+            )
+            trims.append(trim)
+            lo_x = bleed if c == 0 else inner
+            hi_x = bleed if c == cols - 1 else inner
+            lo_y = bleed if r == rows - 1 else inner
+            hi_y = bleed if r == 0 else inner
+            bleeds.append(
+                Box(trim.x - lo_x, trim.y - lo_y, trim.w + lo_x + hi_x, trim.h + lo_y + hi_y)
+            )
     top, right = bottom + grid_h, left + grid_w
-    for x in sorted({t.x for t in trims} | {t.x + t.w for t in trims}):
-        marks += [(x, bottom - gap - mark, x, bottom - gap), (x, top + gap, x, top + gap + mark)]
-    for y in sorted({t.y for t in trims} | {t.y + t.h for t in trims}):
-        marks += [(left - gap - mark, y, left - gap, y), (right + gap, y, right + gap + mark, y)]
+    marks: list[Segment] = []
+    xs = sorted({round(t.x, 6) for t in trims} | {round(t.x + t.w, 6) for t in trims})
+    ys = sorted({round(t.y, 6) for t in trims} | {round(t.y + t.h, 6) for t in trims})
+    # marks sit beyond the bleed and inside the printable area; where the band is too
+    # narrow for that they start at the trim instead (over the bleed, which is cut away)
+    for low, high, floor, lines, vertical in (
+        (bottom, top, margin, xs, True),
+        (left, right, margin, ys, False),
+    ):
+        start = bleed + gap if low - bleed - gap - mark >= floor else gap
+        length = max(0.0, min(mark, low - start - floor))
+        if length < 0.3 * mark:
+            # no band outside the grid: short marks in the gutters between the cards
+            gutters = _gutters(ys if vertical else xs, gutter)
+            for value in lines:
+                for a, b in gutters:
+                    marks.append((value, a, value, b) if vertical else (a, value, b, value))
+            continue
+        for value in lines:
+            pair = ((low - start - length, low - start), (high + start, high + start + length))
+            for a, b in pair:
+                marks.append((value, a, value, b) if vertical else (a, value, b, value))
     length = points(sheet["ruler"])
-    ruler = (left, margin + 1, left + length, margin + 1)
+    legend, legend_vertical = _legend_band(
+        Box(left - bleed, bottom - bleed, grid_w + 2 * bleed, grid_h + 2 * bleed),
+        Box(margin, margin, width - 2 * margin, height - 2 * margin),
+        gap + mark,
+        band_below,
+    )
+    if band_below:
+        ruler = (left, margin + 1, left + length, margin + 1)
+    else:
+        x = margin + 1
+        ruler = (x, (height - length) / 2, x, (height + length) / 2)
     return Layout(
         Box(0, 0, width, height),
-        trims,
+        tuple(trims),
         bleed,
         tuple(marks),
         points(sheet["crop_width"]),
         ruler,
         margin,
-        gap + mark,
+        gutter,
+        tuple(bleeds),
+        legend,
+        legend_vertical,
     )
+
+
+def _gutters(edges: list[float], gutter: float) -> list[tuple[float, float]]:
+    """The spans between neighbouring cards (pairs of cut lines `gutter` apart)."""
+    if gutter <= 0:
+        return []
+    return [
+        (a + gutter * 0.2, b - gutter * 0.2)
+        for a, b in pairwise(edges)
+        if abs(b - a - gutter) < 1e-3
+    ]
+
+
+def _legend_band(
+    grid: Box, printable: Box, marks: float, ruler_below: bool
+) -> tuple[Box | None, bool]:
+    """Room for the icon legend: above the grid, else up the right-hand band."""
+    least = 2.5 * 72 / 25.4
+    top = grid.y + grid.h + marks
+    if printable.y + printable.h - top >= least:
+        return Box(grid.x, top, grid.w, printable.y + printable.h - top), False
+    right = grid.x + grid.w + marks
+    if printable.x + printable.w - right >= least:
+        return Box(right, grid.y, printable.x + printable.w - right, grid.h), True
+    if ruler_below:  # beside the ruler's label in the band below the grid
+        x = grid.x + 150 * 72 / 25.4
+        if grid.x + grid.w - x >= 20 * 72 / 25.4:
+            return Box(x, printable.y, grid.x + grid.w - x, least), False
+    return None, False
