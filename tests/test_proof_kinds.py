@@ -71,8 +71,10 @@ def test_each_kind_prints_at_its_size_and_layouts_never_overlap(corpus: Path) ->
     sizes = {sheet.card_size(c.system, c.kind) for c in cards}
     assert sheet.card_size("marvel-united", "dashboard") in sizes
     assert sheet.card_size("villainous", "location") in sizes
+    assert sheet.card_size("") == pytest.approx((63.5 * MM, 88.9 * MM))  # no cards: poker
+    with pytest.raises(LookupError):
+        sheet.card_size("no-such-system", "thing")
     for size in sizes:
-        assert sheet.card_size("no-such", "thing") == pytest.approx((63.5 * MM, 88.9 * MM))
         layout = sheet.layout("a4", size, 0)
         for trim in layout.trims:
             assert (trim.w, trim.h) == pytest.approx(size, abs=0.05 * MM)

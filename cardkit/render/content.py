@@ -3,7 +3,7 @@
 A card knows which of its values are unconfirmed, so the painter can mark them.
 Each system turns its documents into cards in its own `proof` module
 (`cardkit/systems/<system>/proof.py`, a `collect(doc, warn)` function). A system
-without one declares `PROOF_KINDS` (kind -> `single`, `sheet` or `decklist`) and the
+without one declares `PROOF_KINDS` (kind -> `single` or `sheet`) and the
 generic collectors here print it. This module never names a system.
 """
 
