@@ -87,6 +87,18 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(
     assert max(x2 - x1, y2 - y1) == pytest.approx(100 * MM)
     ruler = sheet.Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
     assert not any(_crosses(layout.ruler, b) for b in bleeds) and ruler.inside(printable)
+    vertical = x1 == x2
+    length = max(x2 - x1, y2 - y1)
+    ticks = [  # the ruler's line and its eleven ticks, 2.5 mm long
+        sheet.Box(x1, y1, x2 - x1, y2 - y1),
+        *(
+            sheet.Box(x1, y1 + i * length / 10, 2.5 * MM, 0)
+            if vertical
+            else sheet.Box(x1 + i * length / 10, y1, 0, 2.5 * MM)
+            for i in range(11)
+        ),
+    ]
+    assert not any(_crosses(m, tick.grown(0.3)) for m in layout.crop_marks for tick in ticks)
     # every cut line has a mark at each end of the grid (or in each gutter it crosses)
     edges_x = {round(t.x, 6) for t in layout.trims} | {round(t.x + t.w, 6) for t in layout.trims}
     edges_y = {round(t.y, 6) for t in layout.trims} | {round(t.y + t.h, 6) for t in layout.trims}

@@ -71,6 +71,13 @@ def proof(
     box: Annotated[
         list[str] | None, typer.Option(help="Only cards from this box id (repeatable).")
     ] = None,
+    from_scans: Annotated[
+        bool,
+        typer.Option(
+            "--from-scans",
+            help="Print a card from its own image (provenance.scan) when it names one.",
+        ),
+    ] = False,
 ) -> None:
     """Render proxy cards as printable PDF proof sheets.
 
@@ -104,6 +111,7 @@ def proof(
         gutter=gutter,
         png_dpi=png_dpi,
         selection=selection,
+        from_scans=from_scans,
     )
     result = make_proof(documents, out, options)
     for warning in result.warnings:

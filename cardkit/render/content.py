@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.model import Document
@@ -40,6 +40,8 @@ class ProofCard:
     stats: tuple[tuple[str, str], ...] = ()  # (label, value): Health 5, Cost 2
     icon_rows: tuple[tuple[str, ...], ...] = ()  # icon names, `name:value` adds a number
     back_title: str = ""  # the back's big line (defaults to the deck)
+    scan: str = ""  # print from this image (resolved, inside the repository) instead
+    scan_region: tuple[int, int, int, int] | None = None
 
 
 def text_of(value: Any) -> str:
@@ -93,11 +95,31 @@ def hook(system: str, name: str) -> Any:
     return getattr(proof, name, None)
 
 
-def collect(documents: Iterable[Document], warn: Warn | None = None) -> list[ProofCard]:
-    """Every printable card, in document order."""
+def from_scan(doc: Document, cards: list[ProofCard], warn: Warn) -> list[ProofCard]:
+    """A one-card document naming its scan (`provenance.scan`) prints from that image."""
+    from cardkit.render import scan
+
+    provenance = doc.data.get("provenance")
+    if not isinstance(provenance, dict) or not provenance.get("scan") or len(cards) != 1:
+        return cards
+    try:
+        ref = scan.resolve(doc.path, str(provenance["scan"]), provenance.get("region"))
+    except scan.ScanRefused as err:
+        warn(f"{doc.display_path}: {err}; printed as a drawn proxy")
+        return cards
+    return [replace(cards[0], scan=str(ref.path), scan_region=ref.region)]
+
+
+def collect(
+    documents: Iterable[Document], warn: Warn | None = None, scans: bool = False
+) -> list[ProofCard]:
+    """Every printable card, in document order (from their scans, when `scans` and named)."""
     found: list[ProofCard] = []
     say: Warn = warn or (lambda message: None)
     for doc in documents:
+        if scans:
+            found += from_scan(doc, collect([doc], say), say)
+            continue
         if doc.data.get("face", "front") != "front":
             continue  # a scan of a back or a portrait side: nothing to print as a front
         paint = hook(doc.system, "collect")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -110,6 +111,30 @@ def back(c: Canvas, card: ProofCard, box: Box, outer: Box | float) -> None:
 LayoutFor = Callable[[tuple[float, float]], Layout]
 
 
+def _from_scan(
+    c: Canvas, card: ProofCard, trim: Box, outer: Box, warn: Callable[[str], None]
+) -> bool:
+    """The card's own image, scaled to the trim, bleed grown from its edge pixels."""
+    from reportlab.lib.utils import ImageReader
+
+    from cardkit.render import scan
+
+    try:
+        image = scan.load(scan.ScanRef(Path(card.scan), card.scan_region))
+    except scan.ScanRefused as err:
+        warn(f"{card.source}: {err}; printed as a drawn proxy")
+        return False
+    bleed = (
+        trim.x - outer.x,
+        trim.y - outer.y,
+        outer.x + outer.w - trim.x - trim.w,
+        outer.y + outer.h - trim.y - trim.h,
+    )
+    grown = scan.with_bleed(image, (trim.w, trim.h), bleed)
+    c.drawImage(ImageReader(grown), outer.x, outer.y, outer.w, outer.h)
+    return True
+
+
 def sheets(
     cards: Sequence[ProofCard], layout_for: LayoutFor | Layout
 ) -> Iterator[tuple[Layout, list[ProofCard]]]:
@@ -164,7 +189,8 @@ def render(
         c.setPageSize((grid.paper.w, grid.paper.h))
         for index, card in enumerate(sheet_cards):
             outer = grid.bleeds[index] if grid.bleeds else grid.trims[index].grown(grid.bleed)
-            face.paint(c, card, grid.trims[index], outer, forms, say)
+            if not (card.scan and _from_scan(c, card, grid.trims[index], outer, say)):
+                face.paint(c, card, grid.trims[index], outer, forms, say)
         _legend(c, grid, forms)
         _crop_marks(c, grid)
         _ruler(c, grid, f"100 mm at 100% · sheet {number}/{len(pages)} · fronts")

@@ -29,6 +29,7 @@ class ProofOptions:
     gutter: str | None = None  # None: each card keeps its bleed unless sharing cuts fits more
     png_dpi: int = 100
     selection: content.Selection = field(default_factory=content.Selection)
+    from_scans: bool = False  # cards naming their scan print from it
 
 
 @dataclass
@@ -80,7 +81,8 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     _check_dpi(options.png_dpi)
     layout_for = layouts(options)
     warnings: list[str] = []
-    cards = content.select(content.collect(documents, warnings.append), options.selection)
+    collected = content.collect(documents, warnings.append, options.from_scans)
+    cards = content.select(collected, options.selection)
     specs = [
         (doc.id or "form", spec)
         for doc in documents

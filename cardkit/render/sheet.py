@@ -169,11 +169,14 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
         size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
         raise UsageError(f"a {size} card does not fit on {paper} paper")
     # fewer rows would waste the sheet; keep the band only when it costs nothing
-    band_below = rows_with_ruler == rows
     grid_w = cols * card[0] + (cols - 1) * gutter
     grid_h = rows * card[1] + (rows - 1) * gutter
     left = (width - grid_w) / 2
-    bottom = (height - grid_h + (ruler_room if band_below else 0)) / 2
+    bottom = (height - grid_h + ruler_room) / 2
+    # the ruler goes below the grid when a row is not lost and the crop marks clear it
+    band_below = rows_with_ruler == rows and bottom - bleed - gap - mark >= margin + ruler_room
+    if not band_below:
+        bottom = (height - grid_h) / 2
     inner = min(bleed, gutter / 2)
     trims, bleeds = [], []
     for r in range(rows):
@@ -227,6 +230,7 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
     else:
         x = margin + 1
         ruler = (x, (height - length) / 2, x, (height + length) / 2)
+        marks = _clear_of_ruler(marks, x + 3 * 72 / 25.4, left)
     return Layout(
         Box(0, 0, width, height),
         tuple(trims),
@@ -240,6 +244,18 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
         legend,
         legend_vertical,
     )
+
+
+def _clear_of_ruler(marks: list[Segment], clear: float, left: float) -> list[Segment]:
+    """Left-hand marks shortened to start past a vertical ruler's ticks (dropped if tiny)."""
+    kept = []
+    for x1, y1, x2, y2 in marks:
+        if y1 == y2 and max(x1, x2) <= left and min(x1, x2) < clear:
+            if max(x1, x2) - clear < 1.0 * 72 / 25.4:
+                continue
+            x1, x2 = clear, max(x1, x2)
+        kept.append((x1, y1, x2, y2))
+    return kept
 
 
 def _gutters(edges: list[float], gutter: float) -> list[tuple[float, float]]:

@@ -1,0 +1,92 @@
+"""Print from a scan: the card's own image, cropped, scaled to trim, bleed from its edges."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardkit import gaps
+from cardkit.render import pdf, sheet
+from cardkit.render.proof import ProofOptions, make_proof
+
+MM = 72 / 25.4
+CARD = """kind: villainous/card
+id: lantern
+villain_ref: example
+deck: villain
+title: Lantern Keeper
+cost: 2
+provenance: {scan: SCAN}
+"""
+
+
+def _scan(path: Path) -> None:
+    """A blue card with a red left edge and a green right edge, on a white margin."""
+    image = Image.new("RGB", (300, 400), "white")
+    card = Image.new("RGB", (200, 280), (30, 60, 200))
+    card.paste(Image.new("RGB", (6, 280), (220, 20, 20)), (0, 0))
+    card.paste(Image.new("RGB", (6, 280), (20, 180, 40)), (194, 0))
+    image.paste(card, (50, 60))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path)
+
+
+def _repo(tmp_path: Path, scan: str) -> Path:
+    (tmp_path / "cards").mkdir()
+    _scan(tmp_path / "scans" / "lantern.png")
+    card = tmp_path / "cards" / "lantern.yaml"
+    card.write_text(CARD.replace("SCAN", scan), encoding="utf-8")
+    return card
+
+
+def _proof(card: Path, tmp_path: Path, bleed: str = "3mm") -> tuple[object, list[str], bytes]:
+    documents, problems = gaps.load([card])
+    assert not problems
+    out = tmp_path / "out.pdf"
+    options = ProofOptions(bleed=bleed, gutter="6mm", from_scans=True)
+    result = make_proof(documents, out, options)
+    return result, result.warnings, out.read_bytes()
+
+
+def test_a_card_prints_from_its_scan_with_bleed_from_its_edges(tmp_path: Path) -> None:
+    card = _repo(tmp_path, "scans/lantern.png")
+    _, warnings, data = _proof(card, tmp_path)
+    assert warnings == []
+    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
+    image = pdf.to_png(data, 100)[0].convert("RGB")
+    scale = 100 / 72
+
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x * scale), round((layout.paper.h - y) * scale)))
+
+    trim = layout.trims[0]
+    middle = trim.y + trim.h / 2
+    assert pixel(trim.x + trim.w / 2, middle) == pytest.approx((30, 60, 200), abs=25)
+    assert pixel(trim.x - 2 * MM, middle) == pytest.approx((220, 20, 20), abs=25)  # bleed, left
+    assert pixel(trim.x + trim.w + 2 * MM, middle) == pytest.approx((20, 180, 40), abs=25)
+    assert pixel(trim.x + trim.w / 2, trim.y + trim.h + 2 * MM) == pytest.approx(
+        (30, 60, 200), abs=25
+    )  # bleed above: the top edge's colour, not the scan's white margin
+    assert _proof(card, tmp_path)[2] == data  # deterministic
+
+
+@pytest.mark.parametrize("scan", ["/etc/passwd", "../outside.png", "scans/../../x.png", "link.png"])
+def test_paths_out_of_the_repository_are_refused(tmp_path: Path, scan: str) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    outside = tmp_path / "secret.png"
+    _scan(outside)
+    os.symlink(outside, repo / "link.png")
+    card = _repo(repo, scan)
+    _, warnings, data = _proof(card, tmp_path)
+    assert len(warnings) == 1 and warnings[0].startswith(f"{gaps.load([card])[0][0].display_path}:")
+    assert "printed as a drawn proxy" in warnings[0]
+    reason = {"/etc/passwd": "absolute", "link.png": "outside the repository"}.get(scan, "'..'")
+    assert reason in warnings[0]
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "Lantern Keeper" in text  # the drawn proxy was printed instead
