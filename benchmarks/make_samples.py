@@ -257,6 +257,7 @@ def document(path: str, data: dict[str, Any]) -> Document:
 def one_card(path: str, section: str, card: dict[str, Any]) -> Document:
     """A copy of the villain document holding only this card (the others dropped)."""
     data = copy.deepcopy(load(path))
+    data.pop("dashboard", None)
     for key in ("masterplan", "threats"):
         data[key] = {"cards": [card] if key == section else []}
     data.pop("sheets", None)
@@ -318,11 +319,19 @@ def threat_truth(name: str, card: dict[str, Any]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- dashboards
 
-# The proof renderer draws no Villain Dashboard yet: this painter lays one out from the
-# same data with the renderer's text fitting: the villain's name, headed sections in one
-# or two columns, and the unlabeled player-count table in the lower left.
-DASHBOARD_MM = (100.0, 140.0)  # assumed: no measured Dashboard size in formats.yaml yet
+# The proof renderer prints a Dashboard as one block of labelled paragraphs; the printed
+# card has headed sections, in one or two columns, and an unlabeled player-count table in
+# the lower left. This painter lays that out from the same data, in the renderer's font.
 MM = 72 / 25.4
+
+
+def dashboard_size() -> tuple[float, float]:
+    """The Dashboard's size in points, from the renderer's formats.yaml (150 x 100 mm if absent)."""
+    from cardkit.render.units import points
+
+    formats = yaml.safe_load((ROOT / "cardkit" / "render" / "formats.yaml").read_text())
+    size = formats["cards"].get("marvel-united/dashboard", {"width": "150mm", "height": "100mm"})
+    return points(str(size["width"])), points(str(size["height"]))
 
 
 def _flat(value: Any) -> str:
@@ -354,20 +363,21 @@ def dashboard_sections(dashboard: dict[str, Any]) -> list[dict[str, str]]:
 def paint_dashboard(
     name: str, sections: list[dict[str, str]], heroes: dict[str, Any], columns: int
 ) -> bytes:
+    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardkit.render.text import fit
-
     regular, bold = "SampleSans", "SampleSans-Bold"
     pdfmetrics.registerFont(TTFont(regular, "Vera.ttf"))
     pdfmetrics.registerFont(TTFont(bold, "VeraBd.ttf"))
-    width, height = DASHBOARD_MM[0] * MM, DASHBOARD_MM[1] * MM
+    width, height = dashboard_size()
     stream = io.BytesIO()
     c = Canvas(stream, pagesize=(width, height), invariant=1)
     c.setFillColorRGB(0.97, 0.95, 0.90)
-    c.rect(0, 0, width, height, stroke=0, fill=1)
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(0.4)
+    c.roundRect(0.3, 0.3, width - 0.6, height - 0.6, 3 * MM, stroke=1, fill=1)
     c.setFillColorRGB(0.1, 0.1, 0.1)
     pad, gutter = 6 * MM, 5 * MM
     c.setFont(bold, 16)
@@ -378,13 +388,13 @@ def paint_dashboard(
     for column in range(columns):
         x, y = pad + column * (column_w + gutter), top
         for section in sections[column * per_column : (column + 1) * per_column]:
-            for line in fit(section["heading"], bold, column_w, 1000, largest=9, smallest=9)[1]:
+            for line in simpleSplit(section["heading"], bold, 9, column_w):
                 c.setFont(bold, 9)
                 y -= 10
                 c.drawString(x, y, line)
-            size, lines = fit(section["text"], regular, column_w, 1000, largest=7.5, smallest=7.5)
+            size = 7.5
             c.setFont(regular, size)
-            for line in lines:
+            for line in simpleSplit(section["text"], regular, size, column_w):
                 y -= size * 1.25
                 c.drawString(x, y, line)
             y -= 7

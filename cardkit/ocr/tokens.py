@@ -77,6 +77,7 @@ class TokenReading:
 
     counts: list[SlotCount] = field(default_factory=list)
     region: tuple[int, int, int, int] = (0, 0, 0, 0)  # pixels: left, top, right, bottom
+    frames: tuple[int, int] | None = None  # the slot frames' top and bottom rows in the region
     confidence: float = 1.0  # the lowest of the counts' (1.0 for an empty diagram)
 
     def place(self) -> dict[str, dict[str, int]]:
@@ -157,6 +158,17 @@ def _window(mask: Mask, radius: int, axis: int, keep_all: bool) -> Mask:
     lower = np.take(counts, range(0, counts.shape[axis] - 2 * radius - 1), axis=axis)
     window = upper - lower
     return window == 2 * radius + 1 if keep_all else window > 0
+
+
+def _close(mask: Mask, radius: int) -> Mask:
+    """Dilate, then erode: seals pinholes in an icon's rim so its emblem counts as a hole."""
+    grown = _window(_window(mask, radius, 0, False), radius, 1, False)
+    return _window(_window(grown, radius, 0, True), radius, 1, True)
+
+
+def _solid(mask: Mask, icon: float) -> Mask:
+    """Icons as solid blobs: rims sealed, emblems filled, thin lines and text dropped."""
+    return _open(fill_holes(_close(mask, max(1, round(icon / 20)))), max(1, round(icon / 8)))
 
 
 def _open(mask: Mask, radius: int) -> Mask:
@@ -273,8 +285,8 @@ def _flatten_light(rgb: Image.Image) -> NDArray[np.float32]:
     return np.clip(pixels / light[..., None], 0, 1)
 
 
-def _masks(rgb: Image.Image, palette: Palette) -> dict[str, Mask]:
-    """Per token, the pixels whose colour is nearest that token's (within the tolerances)."""
+def _masks(rgb: Image.Image, palette: Palette, names: set[str] | None = None) -> dict[str, Mask]:
+    """Per token (or per named icon), the pixels whose colour is nearest that icon's fill."""
     pixels = _flatten_light(rgb)
     top = pixels.max(axis=2)
     low = pixels.min(axis=2)
@@ -295,8 +307,61 @@ def _masks(rgb: Image.Image, palette: Palette) -> dict[str, Mask]:
         best[ok] = distance[ok]
         owner[ok] = index
     return {
-        colour.name: owner == index for index, colour in enumerate(palette.colours) if colour.token
+        colour.name: owner == index
+        for index, colour in enumerate(palette.colours)
+        if (colour.name in names if names is not None else colour.token)
     }
+
+
+def _longest_run(row: NDArray[np.bool_]) -> int:
+    edges = np.diff(np.concatenate(([0], row.astype(np.int8), [0])))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    return int((ends - starts).max()) if starts.size else 0
+
+
+def find_diagram(image: Image.Image) -> tuple[int, int] | None:
+    """The rows of the slot frames' top and bottom edges in a region, if there are frames.
+
+    A frame edge is a row crossed by long unbroken grey or dark unsaturated lines: each
+    slot's edge spans about a third of the diagram (an anchor slot has none). Text lines
+    are made of short strokes.
+    """
+    pixels = _flatten_light(image.convert("RGB"))
+    top, low = pixels.max(axis=2), pixels.min(axis=2)
+    dark = (top < 0.86) & ((top - low) < 0.25)
+    candidates = np.flatnonzero(dark.mean(axis=1) >= 0.4)
+    rows = [int(r) for r in candidates if _longest_run(dark[r]) >= 0.2 * image.width]
+    if len(rows) < 2 or rows[-1] - rows[0] < 0.4 * image.height:
+        return None
+    return rows[0], rows[-1]
+
+
+def find_mark(
+    image: Image.Image | NDArray[Any],
+    palette: Palette,
+    name: str,
+    region: Box | None = None,
+    least: float = 0.5,
+) -> tuple[bool, float, float]:
+    """Whether the icon `name` (BAM!, say) is printed in `region`, how sure that is, and
+    the blob's bottom edge as a fraction of the region's height (0 when absent).
+
+    Present: a blob of the icon's colour at least `least` of the region's height. Absent:
+    hardly a pixel of it. Anything between is reported with a low confidence.
+    """
+    rgb = _pixels(image)
+    area = rgb.crop(_pixel_box(rgb.size, region))
+    mask = _masks(area, palette, {name}).get(name)
+    if mask is None or area.height < 4:
+        return False, 0.0, 0.0
+    parts = components(_solid(mask, area.height * least))
+    tallest = max(parts, key=lambda p: p.height, default=None)
+    share = tallest.height / area.height if tallest else 0.0
+    if tallest is not None and share >= least:
+        return True, min(1.0, 0.6 + share / (2 * least)), (tallest.bottom + 1) / area.height
+    if mask.mean() < 0.002:
+        return False, 1.0, 0.0
+    return False, 0.5, 0.0
 
 
 def _multiple(measured: float, unit: float) -> tuple[int, float]:
@@ -336,11 +401,14 @@ def count_tokens(
         reading.confidence = 0.0
         return reading
     icon_h = palette.icon_height * height
-    radius = max(1, round(icon_h / 8))
+    frames = find_diagram(diagram)
+    low, high = frames if frames is not None else (0, height)
+    reading.frames = frames
     found: list[tuple[str, _Component]] = []
     for name, mask in _masks(diagram, palette).items():
-        for part in components(_open(fill_holes(mask), radius)):
-            if part.area >= 0.15 * icon_h * icon_h * palette.icon_aspect:
+        for part in components(_solid(mask, icon_h)):
+            middle = (part.top + part.bottom) / 2
+            if part.area >= 0.15 * icon_h * icon_h * palette.icon_aspect and low <= middle <= high:
                 found.append((name, part))
     singles = [
         (name, p)
