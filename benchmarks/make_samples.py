@@ -437,6 +437,10 @@ MASTERPLAN = [
     ("ks-promos/baron-zemo", 5),
     ("ks-promos/baron-zemo", 12),
     ("ks-promos/corvus-glaive", 9),
+    ("ks-promos/corvus-glaive", 5),
+    ("ks-promos/baron-zemo", 3),
+    ("multiverse-ks-promos/knull", 3),
+    ("multiverse-ks-promos/mole-man", 1),
 ]
 THREATS = [
     ("multiverse-ks-promos/knull", "Venom T-Rex"),

@@ -125,13 +125,14 @@ def palette_from_data(
     )
 
 
-def load_palette(system: str = "marvel-united") -> Palette:
+def load_palette(system: str) -> Palette:
     """The system's token palette: icon colours from the proxies' icons.yaml (the same data
     the renderer paints with), OCR settings from token_palette.yaml, both in its folder."""
+    from cardkit import systems
     from cardkit.render.icons import icon_set
 
-    package = f"cardkit.systems.{system.replace('-', '_')}"
-    text = resources.files(package).joinpath("token_palette.yaml").read_text(encoding="utf-8")
+    module = systems.get(system).module
+    text = resources.files(module).joinpath("token_palette.yaml").read_text(encoding="utf-8")
     icons = {key: (icon.role, icon.fill) for key, icon in icon_set(system).items()}
     if not any(role == "token" for role, _ in icons.values()):
         raise ValueError(f"{system} declares no token icons (icons.yaml)")
