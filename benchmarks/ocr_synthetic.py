@@ -177,11 +177,10 @@ class Drafter:
         self.options = Options()
 
     def __call__(self, path: Path) -> dict[str, Any]:
-        from cardkit.ocr import draft, intake
-        from cardkit.ocr.pipeline import read_frame
+        from cardkit.ocr import draft, intake, pipeline
 
         frame = intake.load(path)[0]
-        read = read_frame(frame, self.engine, self.options)
+        read = pipeline.read_frame(frame, self.engine, self.options)
         document: dict[str, Any] = draft.build(
             read,
             scan=str(path),
@@ -251,8 +250,9 @@ def report(tallies: dict[str, Tally]) -> None:
         for key in vars(everything):
             getattr(everything, key).extend(getattr(tally, key))
     print(
-        "| set | scans | right kind | field CER cardkit | field CER raw tesseract | numbers cardkit |"
-        " numbers raw | Move values | token counts | s/scan cardkit | s/scan raw | ratio |"
+        "| set | scans | right kind | field CER cardkit | field CER raw tesseract"
+        " | numbers cardkit | numbers raw | Move values | token counts"
+        " | s/scan cardkit | s/scan raw | ratio |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, tally in [*rows, ("all synthetic", everything)]:
