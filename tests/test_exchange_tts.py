@@ -68,7 +68,7 @@ def test_every_card_id_points_at_a_cell_holding_that_cards_image(tmp_path: Path)
 
     documents, _ = gaps.load([source])
     cards = content.collect(documents)
-    size = tts.card_pixels(63.5 * 72 / 25.4, 88.9 * 72 / 25.4)
+    size = tts.card_pixels(*tts_files.size_of(cards[0]))
     expected = list(zip(cards, tts_files.pictures(cards, size), strict=True))
     assert len({card.title for card, _ in expected}) == 36
 
@@ -115,3 +115,20 @@ def test_no_cards_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
     result = run_cli(["export", "tts", str(source), "--out", str(tmp_path / "o"), *args])
     assert result.returncode == 2
     assert result.stderr.strip() == "cardkit: no printable cards in those files"
+
+
+def test_an_imported_marvelsdb_villain_set_becomes_one_deck_of_its_box_copies(
+    tmp_path: Path,
+) -> None:
+    from tests.conftest import ROOT
+
+    pack = ROOT / "tests/data/marvelsdb/pack/core_encounter.json"
+    rhino = [c for c in json.loads(pack.read_text()) if c.get("set_code") == "rhino"]
+    cards = tmp_path / "cards"
+    assert run_cli(["import", "marvelsdb", str(pack), "--out", str(cards)]).returncode == 0
+    result = run_cli(["export", "tts", str(cards / "rhino"), "--out", str(tmp_path / "tts")])
+    assert result.returncode == 0, result.stderr
+    (deck,) = json.loads((tmp_path / "tts/rhino.json").read_text())["ObjectStates"]
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert len(names) == sum(c["quantity"] for c in rhino) == 22
+    assert names.count("Stampede") == 3  # quantity 3 in the box: three cards

@@ -44,7 +44,7 @@ def pictures(
     unique: dict[str, int] = {}
     order = [unique.setdefault(repr(card), len(unique)) for card in cards]
     firsts = {index: card for card in cards for index in [unique[repr(card)]]}
-    w, h = sheet.card_size(cards[0].system) if cards else (1.0, 1.0)
+    w, h = size_of(cards[0]) if cards else (1.0, 1.0)
     stream = io.BytesIO()
     canvas = Canvas(stream, pagesize=(w, h), invariant=1, initialFontName=fonts.REGULAR)
     forms = Forms(canvas)
@@ -81,12 +81,25 @@ def _url(path: Path, base_url: str | None) -> str:
     return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
 
 
+def size_of(card: ProofCard) -> tuple[float, float]:
+    """The card's printed size in points (render/formats.yaml, per system and kind)."""
+    return sheet.card_size(card.system, card.kind)
+
+
 def decks(cards: Sequence[ProofCard]) -> dict[str, list[ProofCard]]:
-    """Proof cards grouped into decks by their deck label, in first-seen order."""
-    grouped: dict[str, list[ProofCard]] = {}
+    """Proof cards grouped into decks by their deck label, in first-seen order.
+
+    A TTS deck holds cards of one size: a label whose cards differ in size is split,
+    each part named with its kind (`Klaw · Dashboard (dashboard)`).
+    """
+    grouped: dict[tuple[str, tuple[float, float]], list[ProofCard]] = {}
     for card in cards:
-        grouped.setdefault(card.deck, []).append(card)
-    return grouped
+        grouped.setdefault((card.deck, size_of(card)), []).append(card)
+    labels = [deck for deck, _ in grouped]
+    return {
+        (deck if labels.count(deck) == 1 else f"{deck} ({members[0].kind})"): members
+        for (deck, _), members in grouped.items()
+    }
 
 
 def write_deck(
@@ -95,7 +108,7 @@ def write_deck(
     """Sheets, back and saved object for one deck; written atomically into `out`."""
     out.mkdir(parents=True, exist_ok=True)
     stem = slug(name)
-    size = tts.card_pixels(*sheet.card_size(cards[0].system))
+    size = tts.card_pixels(*size_of(cards[0]))
     faces = pictures(cards, size)
     result = TtsDeck(name, out / f"{stem}.json", cards=len(cards))
     for grid in tts.sheets(len(cards)):
