@@ -30,7 +30,9 @@ def _effect_text(effect: dict[str, Any]) -> str:
     return f"{effect['name']}: {effect['text']}" if effect.get("name") else str(effect["text"])
 
 
-def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[str, Any] | None:
+def parse_masterplan(
+    line: str, villain: str, anchor: str = placement.DEFAULT_ANCHOR
+) -> dict[str, Any] | None:
     """A Master Plan card from `N. Move X. ...`, or None if the line is not one."""
     head = _MP_HEAD.match(line)
     if head is None:
@@ -69,7 +71,10 @@ def parse_masterplan(line: str, villain: str, anchor: str = "villain") -> dict[s
             place_sentence = match["sentence"]
             before, after = rest[: match.start()].rstrip(), rest[match.end() :].lstrip()
             if isinstance(parsed, dict):
-                card["place"] = {**({"anchor": anchor} if anchor != "villain" else {}), **parsed}
+                card["place"] = {
+                    **({"anchor": anchor} if anchor != placement.DEFAULT_ANCHOR else {}),
+                    **parsed,
+                }
             else:
                 card["place"] = parsed
     effects: list[dict[str, Any]] = []

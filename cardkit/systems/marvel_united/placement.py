@@ -10,13 +10,40 @@ canonical one.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
+
+from cardkit import systems
+from cardkit.systems.marvel_united import NAME
 
 SLOTS = ("left", "villain", "right")
 NONE_SENTENCE = "No tokens placed."
-TOKEN_NAMES = {"thug": "Thug", "civilian": "Civilian"}
+DEFAULT_ANCHOR = "villain"  # slots are counted from the Villain's Location unless a card says
 
-_TOKEN = re.compile(r"^(\d+) (Thug|Thugs|Civilian|Civilians)$")
+
+def vocabulary() -> systems.Vocabulary:
+    return systems.get(NAME).tokens
+
+
+@cache
+def _printed_names() -> dict[str, str]:
+    """Printed singular and plural of every placement token -> its name."""
+    found: dict[str, str] = {}
+    for token in vocabulary().with_role("placement"):
+        found[token.singular] = found[token.plural] = token.name
+    return found
+
+
+def anchors() -> list[systems.Token]:
+    """The anchors a card may count its slots from other than the Villain."""
+    return [t for t in vocabulary().with_role("anchor") if t.name != DEFAULT_ANCHOR]
+
+
+def anchor_named_in(text: str) -> str | None:
+    """The anchor token a passage names by its printed name (Lizard's Sewer token), if any."""
+    return next((t.name for t in anchors() if t.singular in text or t.plural in text), None)
+
+
 _TARGET = re.compile(
     r" in (?P<target>each of the three Locations(?: \(left, Villain's, right\))?"
     r"|each Location beside [^,]+?'s?"
@@ -31,13 +58,11 @@ Placement = dict[str, Tokens]
 def _tokens(text: str) -> Tokens | None:
     found: Tokens = {}
     for part in text.split(" and "):
-        match = _TOKEN.match(part.strip())
-        if match is None:
+        count, _, printed = part.strip().partition(" ")
+        name = _printed_names().get(printed)
+        if not count.isdigit() or name is None or name in found:
             return None
-        name = match[2].lower().removesuffix("s")
-        if name in found:
-            return None
-        found[name] = int(match[1])
+        found[name] = int(count)
     return found or None
 
 
@@ -89,11 +114,7 @@ def possessive(name: str) -> str:
 
 
 def _tokens_text(tokens: Tokens) -> str:
-    parts = []
-    for name, count in tokens.items():
-        label = TOKEN_NAMES.get(name, name.replace("_", " ").title())
-        parts.append(f"{count} {label}{'' if count == 1 else 's'}")
-    return " and ".join(parts)
+    return " and ".join(vocabulary().get_token(name).label(count) for name, count in tokens.items())
 
 
 def render(place: Any, villain: str) -> str:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from cardkit import systems
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rules import Finding, Tree, document_rule, tree_rule
 from cardkit.systems.marvel_united import placement
@@ -263,3 +264,59 @@ def placement_sanity(doc: Document) -> Result:
                 f"card {card['n']} has a placement with no tokens; "
                 "write 'none' for 'No tokens placed'",
             )
+
+
+def _placements(doc: Document) -> Iterator[tuple[Pointer, str, dict[str, Any]]]:
+    """Each placement of a villain or a lone Master Plan card: where, which card, the value."""
+    if doc.kind == f"{SYSTEM}/masterplan-card":
+        card = doc.data.get("card", {})
+        if isinstance(card.get("place"), dict):
+            yield ("card", "place"), f"card {card.get('n', '?')}", card["place"]
+        return
+    for index, card in enumerate(doc.data.get("masterplan", {}).get("cards", [])):
+        if isinstance(card.get("place"), dict):
+            yield ("masterplan", "cards", index, "place"), f"card {card['n']}", card["place"]
+
+
+def _box_vocabularies(tree: Tree) -> dict[str, systems.Vocabulary]:
+    """Per box id: the system's tokens plus those the box's manifest declares."""
+    base = systems.get(SYSTEM).tokens
+    return {
+        str(doc.id): base.extended(doc.data["tokens"])
+        for doc in tree.documents
+        if doc.kind == f"{SYSTEM}/box" and doc.data.get("tokens")
+    }
+
+
+def _unknown(vocabulary: systems.Vocabulary, role: str, name: str) -> str | None:
+    allowed = systems.Vocabulary(f"{SYSTEM} {role}", vocabulary.with_role(role))
+    try:
+        allowed.get_token(name)
+    except systems.UnknownName as err:
+        return str(err)
+    return None
+
+
+@tree_rule(
+    "MU130",
+    Severity.ERROR,
+    "A placement names a token or anchor that the token vocabulary (or the box) does not declare.",
+    system=SYSTEM,
+)
+def declared_tokens(tree: Tree) -> Iterator[Finding]:
+    base = systems.get(SYSTEM).tokens
+    boxes = _box_vocabularies(tree)
+    for doc in tree.documents:
+        if doc.kind not in (f"{SYSTEM}/villain", f"{SYSTEM}/masterplan-card"):
+            continue
+        vocabulary = boxes.get(str(doc.data.get("box")), base)
+        for where, card, place in _placements(doc):
+            anchor = place.get("anchor", placement.DEFAULT_ANCHOR)
+            problem = _unknown(vocabulary, "anchor", str(anchor))
+            if problem:
+                yield Finding(doc, (*where, "anchor"), f"{card}: {problem}")
+            for slot, tokens in placement.counts(place).items():
+                for token in tokens:
+                    problem = _unknown(vocabulary, "placement", token)
+                    if problem:
+                        yield Finding(doc, (*where, slot, token), f"{card}: {problem}")

@@ -12,7 +12,7 @@ from typing import Any
 from cardkit.rulebook.blocks import body_or_kept, render_item, to_body
 from cardkit.rulebook.generic import GAP_PREFIX, Groups, blocks_lines, gap_text, render_items
 from cardkit.rulebook.outline import Block
-from cardkit.systems.marvel_united import cards
+from cardkit.systems.marvel_united import cards, placement
 
 GapParser = Callable[[str], dict[str, Any]]
 
@@ -102,7 +102,7 @@ def _render_part(
 
 def parse_masterplan(blocks: list[Block], villain: str, gap: GapParser) -> dict[str, Any]:
     data: dict[str, Any] = {}
-    anchor = "villain"
+    anchor = placement.DEFAULT_ANCHOR
     for block in blocks:
         note = gap_text(block)
         if note is not None:
@@ -117,8 +117,8 @@ def parse_masterplan(blocks: list[Block], villain: str, gap: GapParser) -> dict[
             data.setdefault("after", []).append(body_or_kept(block))
         else:
             item = body_or_kept(block)
-            if isinstance(item, str) and "Sewer token" in item:
-                anchor = "sewer"  # Lizard places tokens beside his Sewer token
+            named = placement.anchor_named_in(item) if isinstance(item, str) else None
+            anchor = named or anchor  # e.g. a villain who places tokens beside his own token
             data.setdefault("intro", []).append(item)
     if render_masterplan(data, villain) != blocks_lines(blocks):
         return {"body": [body_or_kept(b) for b in blocks]}
