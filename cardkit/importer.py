@@ -17,6 +17,7 @@ from typing import Any
 
 from cardkit import schemas, systems, yamlio
 from cardkit.errors import InputError, UsageError
+from cardkit.rulebook.words import slugify
 
 
 @dataclass
@@ -86,9 +87,9 @@ def detect_system(text: str) -> str:
 
 
 def default_box(path: Path, system: str) -> str:
-    stem = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
+    stem = slugify(path.stem)
     if stem in ("rulebook", "manual", "source", "text"):
-        stem = re.sub(r"[^a-z0-9]+", "-", path.resolve().parent.name.lower()).strip("-")
+        stem = slugify(path.resolve().parent.name)
     return stem.removeprefix(system + "-") or "box"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Section, parse_outline
+from cardkit.rulebook.words import slugify
 from cardkit.systems.marvel_champions import NAME, TITLE
 
 SYSTEM = NAME
@@ -36,10 +37,6 @@ _ROLES = {"basic": "basic", "nemesis": "nemesis", "obligation": "obligation", "s
 _SETS = re.compile(r"^Encounter Deck: (?P<sets>.+?)(?: encounter sets)?\.(?: \(.*\))?$")
 _REMOVABLE = re.compile(r"^The (?P<sets>.+?) sets? can be removed")
 _LIST_LABELS = ("Main Scheme Deck: ", "Villain Deck: ")
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
 def level_hint(heading: str, following: str, open_titles: list[str]) -> int | None:

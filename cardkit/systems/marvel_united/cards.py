@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardkit.rulebook.words import NUMBER_WORDS, number
 from cardkit.systems.marvel_united import placement
 
 _MP_HEAD = re.compile(r"^(?P<n>\d+)\. (?P<body>.*)$")
@@ -18,7 +19,6 @@ _MOVEMENT = re.compile(r' The movement on this card is "(?P<text>[^"]+)"$')
 _NOTE = re.compile(r" \((?P<note>[^()]*not confirmed[^()]*)\)$")
 _PLACE = re.compile(r"(?:^|(?<=[.!] ))(?P<sentence>Place [^.]*?\.|No tokens placed\.)(?= |$)")
 _NAMED = re.compile(r"^(?P<name>[A-Z][^:.]{0,40}?): (?P<text>.+)$")
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
 def _effect(text: str) -> dict[str, Any]:
@@ -192,11 +192,13 @@ def render_bullet_card(card: dict[str, Any]) -> str:
     return line + (f" Gap: {card['gap']['note']}" if card.get("gap") else "")
 
 
+MAX_DECLARED = 8
+
+
 def declared_count(intro: str) -> int | None:
     """ "The X Threat deck has six cards: ..." -> 6."""
-    words = "|".join(_WORDS)
-    match = re.search(rf"\b({words}|\d+) (?:[A-Z][\w!-]* ){{0,3}}cards\b", intro)
-    if match is None:
-        return None
-    word = match[1].lower()
-    return _WORDS.get(word) or int(word)
+    # a Threat deck has at most eight cards; a larger number counts a whole printed
+    # sheet (threats and henchmen together), which is not the deck's declaration
+    names = "|".join(word for word, value in NUMBER_WORDS.items() if value <= MAX_DECLARED)
+    match = re.search(rf"\b({names}|\d+) (?:[A-Z][\w!-]* ){{0,3}}cards\b", intro)
+    return None if match is None else number(match[1])

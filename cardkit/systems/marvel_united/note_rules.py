@@ -11,26 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
+from cardkit.rulebook.words import NUMBER_WORDS
 from cardkit.rules import document_rule
 from cardkit.systems.marvel_united import gapnotes, placement
 
 SYSTEM = "marvel-united"
 VILLAIN = [f"{SYSTEM}/villain"]
 Result = Iterator[tuple[Pointer, str]]
-NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-}
 
 
 def all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:

@@ -14,6 +14,7 @@ from typing import Any
 from cardkit.rulebook import generic
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Outline, Section, parse_outline
+from cardkit.rulebook.words import slugify
 from cardkit.systems.marvel_united import NAME, TITLE, sheets, villain
 
 SYSTEM = NAME
@@ -28,10 +29,6 @@ unrepresented = None  # lines no document holds: the export diff says
 _COMPONENT = re.compile(
     r"^(?P<count>\d+) (?P<name>.+?)(?: \((?P<each>\d+) for each (?P<per>[^)]+)\))?$"
 )
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
 def _component(item: str) -> dict[str, Any]:

@@ -14,9 +14,10 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.model import Document, Pointer, Severity
+from cardkit.rulebook.words import number
 from cardkit.rules import Finding, Tree, document_rule, tree_rule
 from cardkit.systems.marvel_united import placement
-from cardkit.systems.marvel_united.note_rules import NUMBER_WORDS, all_gaps
+from cardkit.systems.marvel_united.note_rules import all_gaps
 
 SYSTEM = "marvel-united"
 VILLAIN = [f"{SYSTEM}/villain"]
@@ -27,11 +28,7 @@ Result = Iterator[tuple[Pointer, str]]
 
 def _numbers(text: str) -> set[int]:
     words = re.findall(r"\b(\w+)\b", text.lower())
-    return {
-        NUMBER_WORDS[w] if w in NUMBER_WORDS else int(w)
-        for w in words
-        if w in NUMBER_WORDS or w.isdigit()
-    }
+    return {value for w in words if (value := number(w)) is not None}
 
 
 def _intro_text(part: dict[str, Any]) -> str:
