@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardkit.rulebook import generic
+from cardkit.rulebook import generic, headings
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Section, parse_outline
 from cardkit.rulebook.words import slugify
@@ -39,11 +39,15 @@ _REMOVABLE = re.compile(r"^The (?P<sets>.+?) sets? can be removed")
 _LIST_LABELS = ("Main Scheme Deck: ", "Villain Deck: ")
 
 
-def level_hint(heading: str, following: str, open_titles: list[str]) -> int | None:
+def heading(title: str, role: str) -> bool:
+    return headings.matches(__package__, role, title)
+
+
+def level_hint(title: str, following: str, open_titles: list[str]) -> int | None:
     """Scenario headings missing from the contents sit under Scenarios; their parts under them."""
     if following.startswith(_LIST_LABELS):
         return 2
-    if open_titles[:1] == ["Scenarios"] and len(open_titles) >= 2:
+    if open_titles and heading(open_titles[0], "scenarios") and len(open_titles) >= 2:
         return 3
     return None
 
@@ -124,17 +128,18 @@ class _Book:
         self, section: Section, expansion: dict[str, Any], parents: list[str]
     ) -> dict[str, Any]:
         title = section.title
-        if title == "Components" and not section.children:
+        if heading(title, "components") and not section.children:
             items = [line.text.removeprefix("• ") for b in section.blocks for line in b.lines]
             expansion["components"] = [_component(i) for i in items]
             return {"title": title, "include": "components"}
-        if title in ("Featured Keywords", "Featured Terms"):
+        key = headings.role_of(__package__, title, ("keywords", "terms"))
+        if key is not None:
             entries = _entries(section)
             if entries:
-                key = "keywords" if "Keywords" in title else "terms"
                 expansion[key] = entries
                 return {"title": title, "body": generic.body_items(section.blocks), "include": key}
-        if parents[-1:] == ["Underling Villain Setup and Play Tips"] and not section.children:
+        parent = parents[-1] if parents else ""
+        if heading(parent, "villain_setups") and not section.children:
             body = generic.body_items(section.blocks)
             return {
                 "title": title,
@@ -149,24 +154,24 @@ class _Book:
                     )
                 ],
             }
-        if parents[-1:] == ["Scenarios"]:
+        if heading(parent, "scenarios"):
             return {"title": title, "documents": [self.scenario(section)]}
-        if parents[-1:] == ["Starter Decks"] and " / " in title:
+        if heading(parent, "starter_decks") and " / " in title:
             deck = self.decklist(section)
             if deck:
                 return {"title": title, "documents": [deck]}
-        if title.endswith("Sense Deck") and not section.children:
+        if heading(title, "sense_deck") and not section.children:
             return {
                 "title": title,
                 "documents": [
                     self.doc("sense-deck", title, section, text=generic.body_items(section.blocks))
                 ],
             }
-        if title == "Frequently Asked Questions":
+        if heading(title, "faq"):
             faq = self.faq(section)
             if faq:
                 return {"title": title, "documents": [faq]}
-        if title == "Campaign Log" and not parents:
+        if heading(title, "campaign_log") and not parents:
             log = self.campaign_log(section)
             if log:
                 return {"title": title, "documents": [log]}
@@ -273,7 +278,7 @@ _STAGES = {"Setup:": "setup", "Victory:": "victory", "Defeat:": "defeat"}
 
 def _campaign(section: Section) -> dict[str, Any] | None:
     """Campaign instructions: Setup, Victory and Defeat, each a list of steps, in book order."""
-    if not section.title.startswith("Campaign Instructions") or section.children:
+    if not heading(section.title, "campaign_instructions") or section.children:
         return None
     campaign: dict[str, Any] = {"title": section.title}
     stage = None

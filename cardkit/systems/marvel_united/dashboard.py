@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from cardkit.rulebook import words
 from cardkit.rulebook.blocks import body_or_kept
 from cardkit.rulebook.generic import GAP_PREFIX, Groups, render_items
 from cardkit.rulebook.outline import Block
@@ -29,14 +30,12 @@ _BACK = re.compile(r"^Back of the Dashboard \((?P<side>[^)]+)\): (?P<rest>.*)$")
 _HEROES = re.compile(r"(\d) Heroes: (\d+)")
 _TRACK = re.compile(r"runs from (\d+) to (\d+)")
 _ICON = re.compile(r"\b(one|two|three|four|\d) ([A-Za-z][A-Za-z -]*?) (?:tokens?|icons?)\b")
-_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
 def _icons(text: str) -> list[str]:
     icons: list[str] = []
     for count, name in _ICON.findall(text):
-        number = _COUNT.get(count) or int(count)
-        icons.extend([name.lower().replace(" ", "-")] * number)
+        icons.extend([name.lower().replace(" ", "-")] * (words.number(count) or 0))
     return icons
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardkit.rulebook import generic
+from cardkit.rulebook import generic, headings
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Outline, Section, parse_outline
 from cardkit.rulebook.words import slugify
@@ -87,25 +87,26 @@ class _Book:
             ids = [self.add(doc)] + [self.add(e) for e in extra]
             return {"title": title, "documents": ids[:1]}
         if (
-            title == "Components"
+            heading(title, "components")
             and all(b.kind == "bullets" for b in section.blocks)
             and not section.children
         ):
             items = [line.text.removeprefix("• ") for b in section.blocks for line in b.lines]
             box_doc["components"] = [_component(i) for i in items]
             return {"title": title, "include": "components"}
-        if title.lower().startswith("scope note") and all(b.kind == "para" for b in section.blocks):
+        if heading(title, "scope_notes") and all(b.kind == "para" for b in section.blocks):
             box_doc["scope_notes"] = [line.text for b in section.blocks for line in b.lines]
             return {"title": title, "include": "scope_notes"}
-        if title == "Hero Text Cards" or title == "Equipment":
-            kind = "hero" if title == "Hero Text Cards" else "equipment"
+        card_kind = headings.role_of(__package__, title, ("hero", "equipment"))
+        if card_kind is not None:
+            kind = card_kind
             ids = [self.add(self._card_doc(kind, child)) for child in section.children]
             entry: dict[str, Any] = {"title": title}
             if section.blocks:
                 entry["body"] = generic.body_items(section.blocks, gap)
             return {**entry, "documents": ids}
-        for kind, test in (("henchmen", "Henchm"), ("weak-spot", "Weak Spot")):
-            if test in title:
+        for kind in ("henchmen", "weak-spot"):
+            if heading(title, kind):
                 doc = self.base(kind, title, section)
                 doc.update(
                     sheets.parse_sheet(section.blocks, villain.gap_parser("threats", sheet=True))
@@ -114,13 +115,9 @@ class _Book:
                 if section.children:
                     doc["sections"] = [generic.section_data(c, gap) for c in section.children]
                 return {"title": title, "documents": [self.add(doc)]}
-        if (
-            title.endswith(" Location")
-            or "Mode" in title
-            or "Challenge" in title
-            or "Sinister Six" in title
-        ):
-            kind = "location" if title.endswith(" Location") else "mode"
+        place_kind = headings.role_of(__package__, title, ("location", "mode"))
+        if place_kind is not None:
+            kind = place_kind
             doc = self.base(kind, title, section)
             if section.blocks:
                 doc["intro"] = generic.body_items(section.blocks, gap)
@@ -170,6 +167,10 @@ def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
     }
     box_doc["sections"] = [book.entry(section, box_doc) for section in outline.sections]
     return [box_doc, *book.documents.values()]
+
+
+def heading(title: str, role: str) -> bool:
+    return headings.matches(__package__, role, title)
 
 
 def _box_name(title: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardkit.rulebook import generic
+from cardkit.rulebook import generic, headings
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Section
 from cardkit.systems.marvel_united import dashboard, gapnotes, sheets
@@ -23,7 +23,9 @@ Lookup = Callable[[str], dict[str, Any]]
 
 
 def is_villain(section: Section) -> bool:
-    return any(child.title.endswith(" Dashboard") for child in section.children)
+    return any(
+        headings.matches(__package__, "villain_part", child.title) for child in section.children
+    )
 
 
 def gap_parser(deck: str | None, *, sheet: bool = False) -> Callable[[str], dict[str, Any]]:
