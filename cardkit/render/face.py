@@ -48,24 +48,34 @@ def regions(card: ProofCard, trim: Box) -> Regions:
     pad = 3 * MM if min(trim.w, trim.h) > 40 * MM else 2 * MM
     inner = Box(trim.x + pad, trim.y + pad, trim.w - 2 * pad, trim.h - 2 * pad)
     scale = min(1.6, max(1.0, min(trim.w, trim.h) / (63.5 * MM)))
-    cursor = inner.y + inner.h
-
-    def take(height: float, gap: float = 1.2 * MM) -> Box:
-        nonlocal cursor
-        box = Box(inner.x, cursor - height, inner.w, height)
-        cursor -= height + gap
-        return box
-
-    title = take(9 * MM * scale)
-    tags = take(3.6 * MM * scale) if card.tags else None
-    stats = take(5 * MM * scale) if card.stats else None
-    icons = take(7 * MM * scale * len(card.icon_rows)) if card.icon_rows else None
-    placed = take(16 * MM * scale, 2 * MM) if (card.placement or card.no_tokens) else None
     footer = Box(inner.x, inner.y, inner.w, 2.4 * MM)
     banner = (
         Box(inner.x, footer.y + footer.h + 0.6 * MM, inner.w, 3 * MM) if card.unconfirmed else None
     )
     floor = (banner.y + banner.h if banner else footer.y + footer.h) + 1 * MM
+    gap = 1.2 * MM
+    wanted = {  # the parts above the text: height, and the gap below each
+        "title": (9 * MM * scale, gap),
+        "tags": (3.6 * MM * scale, gap) if card.tags else None,
+        "stats": (5 * MM * scale, gap) if card.stats else None,
+        "icons": (7 * MM * scale * len(card.icon_rows), gap) if card.icon_rows else None,
+        "diagram": (16 * MM * scale, 2 * MM) if (card.placement or card.no_tokens) else None,
+    }
+    room = inner.y + inner.h - floor
+    needed = sum(h + g for part in wanted.values() if part for h, g in [part])
+    shrink = min(1.0, room / needed) if needed > 0 else 1.0  # a small card: all parts shrink
+    cursor = inner.y + inner.h
+    boxes: dict[str, Box | None] = {}
+    for name, part in wanted.items():
+        if part is None:
+            boxes[name] = None
+            continue
+        height, below = part[0] * shrink, part[1] * shrink
+        boxes[name] = Box(inner.x, cursor - height, inner.w, height)
+        cursor -= height + below
+    title, tags, stats = boxes["title"], boxes["tags"], boxes["stats"]
+    icons, placed = boxes["icons"], boxes["diagram"]
+    assert title is not None
     text = Box(inner.x, floor, inner.w, max(0.0, cursor - floor))
     return Regions(inner, title, tags, stats, icons, placed, text, banner, footer)
 

@@ -193,7 +193,9 @@ def render(
                 face.paint(c, card, grid.trims[index], outer, forms, say)
         _legend(c, grid, forms)
         _crop_marks(c, grid)
-        _ruler(c, grid, f"100 mm at 100% · sheet {number}/{len(pages)} · fronts")
+        x1, y1, x2, y2 = grid.ruler
+        ruler_mm = round(max(x2 - x1, y2 - y1) / 72 * 25.4)
+        _ruler(c, grid, f"{ruler_mm} mm at 100% · sheet {number}/{len(pages)} · fronts")
         c.showPage()
         if backs:
             for index, card in enumerate(sheet_cards):

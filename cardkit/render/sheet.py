@@ -168,13 +168,23 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
     if cols < 1 or rows < 1:
         size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
         raise UsageError(f"a {size} card does not fit on {paper} paper")
-    # fewer rows would waste the sheet; keep the band only when it costs nothing
-    grid_w = cols * card[0] + (cols - 1) * gutter
-    grid_h = rows * card[1] + (rows - 1) * gutter
-    left = (width - grid_w) / 2
-    bottom = (height - grid_h + ruler_room) / 2
-    # the ruler goes below the grid when a row is not lost and the crop marks clear it
-    band_below = rows_with_ruler == rows and bottom - bleed - gap - mark >= margin + ruler_room
+    side_room = 3.5 * 72 / 25.4  # a ruler up the side: its line and ticks
+    while True:
+        grid_w = cols * card[0] + (cols - 1) * gutter
+        grid_h = rows * card[1] + (rows - 1) * gutter
+        left = (width - grid_w) / 2
+        bottom = (height - grid_h + ruler_room) / 2
+        # the ruler goes below the grid when that costs no row and the crop marks clear it,
+        # else up the left side if there is a band; else the grid gives up a row or column
+        band_below = rows_with_ruler == rows and bottom - bleed - gap - mark >= margin + ruler_room
+        if band_below or left - margin >= side_room:
+            break
+        if rows > 1 and rows * cols - cols >= (cols - 1) * rows:
+            rows -= 1
+        elif cols > 1:
+            cols -= 1
+        else:
+            raise UsageError(f"a card this size does not fit on {paper} paper with its ruler")
     if not band_below:
         bottom = (height - grid_h) / 2
     inner = min(bleed, gutter / 2)
@@ -192,6 +202,9 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
             hi_x = bleed if c == cols - 1 else inner
             lo_y = bleed if r == rows - 1 else inner
             hi_y = bleed if r == 0 else inner
+            # the bleed ends at the paper's edge (what lies beyond could never print)
+            lo_x, lo_y = min(lo_x, trim.x), min(lo_y, trim.y)
+            hi_x, hi_y = min(hi_x, width - trim.x - trim.w), min(hi_y, height - trim.y - trim.h)
             bleeds.append(
                 Box(trim.x - lo_x, trim.y - lo_y, trim.w + lo_x + hi_x, trim.h + lo_y + hi_y)
             )
@@ -225,8 +238,12 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
         gap + mark,
         band_below,
     )
+    room = (width if band_below else height) - 2 * margin - 2
+    while length > room and length > 10 * 72 / 25.4:  # small paper: a 50 mm ruler, then 25...
+        length /= 2
     if band_below:
-        ruler = (left, margin + 1, left + length, margin + 1)
+        start = max(margin + 1, min(left, width - margin - 1 - length))
+        ruler = (start, margin + 1, start + length, margin + 1)
     else:
         x = margin + 1
         ruler = (x, (height - length) / 2, x, (height + length) / 2)
