@@ -296,7 +296,8 @@ def test_corpus_findings_are_the_true_ones() -> None:
         "the note reads card 9 as 'one Thug in each of the three Locations', "
         "but the card carries no placement",
     ) in found
-    assert ("dormammu", "MU107", "the Dashboard has no player-count table") in found
+    # Dormammu "can never be damaged" (ks-promos line 58): he has no Health to tabulate.
+    assert not [f for f in found if f[:2] == ("dormammu", "MU107")]
     assert ("knull", "MU107", "the 2, 3, 4, 5 Heroes entries have no number") in found
     # Consistent counts stay quiet: every threat deck in the corpus adds up.
     assert not [f for f in found if f[1] in ("MU102", "MU103") or "threat deck holds" in f[2]]

@@ -12,12 +12,19 @@ from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rulebook.words import NUMBER_WORDS
-from cardkit.rules import document_rule
+from cardkit.rules import document_rule, note_reader
 from cardkit.systems.marvel_united import gapnotes, placement
 
 SYSTEM = "marvel-united"
 VILLAIN = [f"{SYSTEM}/villain"]
 Result = Iterator[tuple[Pointer, str]]
+
+
+@note_reader(SYSTEM)
+def read_note(data: dict[str, Any], note: str, home: str) -> tuple[dict[str, str], list[str]]:
+    """What a note doubts, field by field, for `cardkit gaps` (see gapnotes.reading)."""
+    found = gapnotes.reading(data, note, home)
+    return found.marks, found.unaddressed
 
 
 def all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
@@ -32,6 +39,7 @@ def all_gaps(doc: Document) -> Iterator[tuple[Pointer, dict[str, Any]]]:
     "A gap note names a card its deck does not have.",
     system=SYSTEM,
     kinds=VILLAIN,
+    restates=("MU101",),
 )
 def note_names_missing_card(doc: Document) -> Result:
     numbers = {c["n"] for c in doc.data.get("masterplan", {}).get("cards", [])}

@@ -8,6 +8,7 @@ a challenge printed on another villain's sheet.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -16,7 +17,7 @@ from cardkit import systems
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rulebook.words import number
 from cardkit.rules import Finding, Tree, document_rule, tree_rule
-from cardkit.systems.marvel_united import placement
+from cardkit.systems.marvel_united import gapnotes, placement
 from cardkit.systems.marvel_united.note_rules import all_gaps
 
 SYSTEM = "marvel-united"
@@ -61,6 +62,7 @@ def threat_total(cards: list[dict[str, Any]]) -> int:
     Severity.WARNING,
     "A deck has not the number of cards its box says (12 master plan, 6 threat).",
     system=SYSTEM,
+    restates=("MU102",),
 )
 def deck_size(tree: Tree) -> Iterator[Finding]:
     sizes = deck_sizes(tree)
@@ -149,6 +151,11 @@ def _dashboard(doc: Document) -> dict[str, Any] | None:
     return dashboard if isinstance(dashboard, dict) and "body" not in dashboard else None
 
 
+_NEVER_DAMAGED = re.compile(r"\bcan(?:not|'t| never) be damaged\b")
+# The Overflow case (a token that cannot be placed) may be written into the Villainous Plot.
+_OVERFLOW_CASE = re.compile(r"\bcan(?:not|'t) be added to a Location\b")
+
+
 @document_rule(
     "MU107",
     Severity.WARNING,
@@ -161,7 +168,9 @@ def player_count(doc: Document) -> Result:
     if dashboard is None:
         return
     table = dashboard.get("player_count")
-    explained = any("dashboard/player_count" in g.get("fields", []) for _, g in all_gaps(doc))
+    if table is None and _NEVER_DAMAGED.search(str(dashboard.get("special_rules", ""))):
+        return  # no Health to scale with the Heroes: the Dashboard needs no table
+    explained = any("player_count" in gapnotes.mentions(g["note"]) for _, g in all_gaps(doc))
     if table is None:
         if not explained:
             yield ("dashboard",), "the Dashboard has no player-count table"
@@ -201,7 +210,10 @@ def dashboard_sections(doc: Document) -> Result:
     intro = " ".join(i for i in dashboard.get("intro", []) if isinstance(i, str))
     noted = " ".join(g["note"] for _, g in all_gaps(doc)) + " " + intro  # "... is on its flipside"
     wanted = {"bam": "BAM!", "overflow": "Overflow"}
+    plot = json.dumps(dashboard.get("villainous_plot", ""))
     for key, label in wanted.items():
+        if key == "overflow" and _OVERFLOW_CASE.search(plot):
+            continue
         if key not in dashboard and label not in noted:
             yield ("dashboard",), f"the Dashboard has no {label} effect"
     if not {"villainous_plot", "heroic_goal"} & set(dashboard) and "Villainous Plot" not in noted:
@@ -220,7 +232,7 @@ def missing_decks(doc: Document) -> Result:
         return
     for part, label in (("threats", "threat"), ("masterplan", "master plan")):
         if not doc.data.get(part, {}).get("cards") and "body" not in doc.data.get(part, {}):
-            yield ((part,) if part in doc.data else ()), f"no {label} cards are transcribed"
+            yield (part,), f"no {label} cards are transcribed"
 
 
 @document_rule(

@@ -29,25 +29,10 @@ def is_villain(section: Section) -> bool:
 
 
 def gap_parser(deck: str | None, *, sheet: bool = False) -> Callable[[str], dict[str, Any]]:
-    """Gap notes as structured data; on a sheet document its cards sit at the top level."""
+    """Gap notes as data; `mark_unconfirmed` adds their fields once the document is whole."""
 
     def parse(text: str) -> dict[str, Any]:
-        note = gapnotes.parse(text, deck)
-        if sheet:
-            note.fields = [
-                f.removeprefix("threats/")
-                for f in note.fields
-                if not f.startswith(("dashboard", "masterplan"))
-            ]
-        gap: dict[str, Any] = {"note": text}
-        if note.deck:
-            gap["deck"] = note.deck
-        if note.cards:
-            gap["cards"] = note.cards
-        if note.fields:
-            gap["fields"] = note.fields
-        gap["status"] = "open"
-        return gap
+        return gapnotes.parse(text, deck)
 
     return parse
 
@@ -163,39 +148,38 @@ def render(doc: dict[str, Any], lookup: Lookup) -> Groups:
 
 
 def mark_unconfirmed(doc: dict[str, Any]) -> None:
-    """Mark the fields the rulebook's gap notes name as unconfirmed, card by card."""
-    parts = [doc, *(doc.get(k) for k in PART_SUFFIXES), *doc.get("sheets", [])]
-    for part in parts:
+    """Mark the fields each gap note doubts as unconfirmed, and store them on the note."""
+    homes: list[tuple[str, Any]] = [("", doc), *((k, doc.get(k)) for k in PART_SUFFIXES)]
+    homes += [(f"sheets/{i}", sheet) for i, sheet in enumerate(doc.get("sheets", []))]
+    for home, part in homes:
         if not isinstance(part, dict):
             continue
         for gap in part.get("gaps", []):
-            note = gapnotes.parse(gap["note"], gap.get("deck"))
-            for path in gap.get("fields", []):
-                _mark(doc, path, note)
+            found = gapnotes.reading(doc, gap["note"], home)
+            for address in found.marks:
+                _mark(doc, address)
+            stored = {k: v for k, v in gap.items() if k not in ("fields", "status")}
+            if found.patterns:
+                stored["fields"] = found.patterns
+            stored["status"] = gap.get("status", "open")
+            gap.clear()
+            gap.update(stored)
 
 
-def _mark(doc: dict[str, Any], path: str, note: gapnotes.GapNote) -> None:
-    if "/" not in path and "cards/*/" not in path:
-        return  # a whole part ("dashboard") is too broad to mark field by field
-    if "cards/*/" in path:
-        where, _, field = path.rpartition("cards/*/")
-        container = _at(doc, where.rstrip("/"))
-        found = container.get("cards", []) if isinstance(container, dict) else []
-        numbers = [c["n"] for c in found if "n" in c]
-        chosen = set(gapnotes.unconfirmed_cards(note, numbers)) if numbers else None
-        targets = [c for c in found if (chosen is None or c.get("n") in chosen) and field in c]
-    else:
-        where, _, field = path.rpartition("/")
-        container = _at(doc, where)
-        targets = [container] if isinstance(container, dict) and field in container else []
-    for target in targets:
-        marks = target.setdefault("unconfirmed", [])
+def _mark(doc: dict[str, Any], address: str) -> None:
+    *where, field = address.split("/")
+    node: Any = doc
+    for part in where:
+        if isinstance(node, list):
+            node = next(
+                (c for c in node if str(c.get("n", c.get("name"))) == part),
+                node[int(part)] if part.isdigit() and int(part) < len(node) else None,
+            )
+        elif isinstance(node, dict):
+            node = node.get(part)
+        if node is None:
+            return
+    if isinstance(node, dict):
+        marks = node.setdefault("unconfirmed", [])
         if field not in marks:
             marks.append(field)
-
-
-def _at(doc: dict[str, Any], path: str) -> Any:
-    node: Any = doc
-    for part in [p for p in path.split("/") if p]:
-        node = node.get(part) if isinstance(node, dict) else None
-    return node
