@@ -14,7 +14,7 @@ from typing import Any
 from cardkit import systems
 from cardkit.addresses import address_of, matches, walk
 from cardkit.model import Diagnostic, Document, Pointer
-from cardkit.rules import Tree, all_rules
+from cardkit.rules import Tree, all_rules, reader_for
 
 ORIGINS = ("noted", "unconfirmed", "inferred")
 
@@ -37,18 +37,15 @@ class Gap:
     code: str = ""
     current: str = ""
     address: str = ""  # what `cardkit confirm DOCUMENT ADDRESS` takes to close this gap
+    absent: bool = False  # the field is to be added: the card does not carry it yet
+
+    @property
+    def check(self) -> str:
+        """The physical check this row belongs to: one card, or one part of a document."""
+        return f"{self.path}#{self.card or self.field.split('/')[0]}"
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def _short(value: Any) -> str:
-    import json
-
-    if value is None:
-        return ""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 120 else text[:117] + "..."
+        return {**asdict(self), "check": self.check}
 
 
 def _card_of(address: str) -> str:
@@ -63,7 +60,17 @@ class _Rows:
         manifest = systems.is_manifest(document.kind)
         box = data.get("id") if manifest else data.get("box")
         self.notes = _notes(data)
-        self.common: dict[str, str] = {
+        self.reader = reader_for(document.system)
+        self.sentences: dict[str, str] = {}  # field address -> the note sentence doubting it
+        self.unaddressed: dict[str, list[str]] = {}  # note address -> doubts no field holds
+        if self.reader is not None:
+            for pointer, gap in _gap_notes(data):
+                home = address_of(data, pointer[:-2]) if pointer[-2:-1] == ("gaps",) else ""
+                marks, rest = self.reader(data, str(gap.get("note", "")), home)
+                for address, sentence in marks.items():
+                    self.sentences.setdefault(address, sentence)
+                self.unaddressed[address_of(data, pointer)] = rest
+        self.common: dict[str, Any] = {
             "path": document.display_path,
             "system": document.system,
             "box": str(box or document.path.parent.name),
@@ -91,8 +98,15 @@ class _Rows:
             **extra,
         )
 
+    def why(self, field: str) -> str:
+        if field in self.sentences:
+            return self.sentences[field]
+        return _why_unconfirmed(self.notes if self.reader is None else [], field)
+
     def collect(self) -> Iterator[Gap]:
         data = self.doc.data
+        per_field: list[Gap] = []
+        notes: list[tuple[Gap, list[str]]] = []
         for pointer, node in walk(data):
             base = address_of(data, pointer)
             for item in (
@@ -100,14 +114,17 @@ class _Rows:
             ):
                 field = f"{base}/{item}" if base else str(item)
                 current = _lookup(node, str(item))
-                yield self.row(
-                    "unconfirmed",
-                    "open",
-                    (*pointer, "unconfirmed"),
-                    field,
-                    _why_unconfirmed(self.notes, field),
-                    current=_short(current),
-                    address=field,
+                per_field.append(
+                    self.row(
+                        "unconfirmed",
+                        "open",
+                        (*pointer, "unconfirmed"),
+                        field,
+                        self.why(field),
+                        current=_text(current) if current is not _ABSENT else "",
+                        absent=current is _ABSENT,
+                        address=field,
+                    )
                 )
             for index, record in enumerate(
                 node.get("confirmations", []) if isinstance(node.get("confirmations"), list) else []
@@ -115,38 +132,79 @@ class _Rows:
                 field = f"{base}/{record.get('field')}" if base else str(record.get("field"))
                 who = f"confirmed by {record.get('by')} on {record.get('date')}"
                 why = f"{who}: {record.get('evidence')}"
-                yield self.row(
-                    "unconfirmed",
-                    "resolved",
-                    (*pointer, "confirmations", index),
-                    field,
-                    why,
-                    current=_short(record.get("value")),
-                    address=field,
+                per_field.append(
+                    self.row(
+                        "unconfirmed",
+                        "resolved",
+                        (*pointer, "confirmations", index),
+                        field,
+                        why,
+                        current=_text(record.get("value")),
+                        address=field,
+                    )
                 )
             note = node.get("gap") if isinstance(node.get("gap"), dict) else None
-            notes: list[tuple[Pointer, dict[str, Any]]] = [(("gap",), note)] if note else []
+            found: list[tuple[Pointer, dict[str, Any]]] = [(("gap",), note)] if note else []
             if isinstance(node.get("gaps"), list) and pointer[-1:] != ("gap",):
-                notes += [
+                found += [
                     (("gaps", i), g) for i, g in enumerate(node["gaps"]) if isinstance(g, dict)
                 ]
-            for where, gap in notes:
-                named = gap.get("fields", [])
+            for where, gap in found:
+                named = [str(f) for f in gap.get("fields", [])]
                 if where == ("gap",):  # an inline note: its fields are relative to its holder
                     named = [f"{base}/{f}" if base else f for f in named]
                 fields = ", ".join(named) or base
                 cards = ", ".join(map(str, gap.get("cards", [])))
-                yield self.row(
-                    "noted",
-                    str(gap.get("status", "open")),
-                    (*pointer, *where),
-                    fields,
-                    str(gap.get("note", "")),
-                    card=cards or ("all" if "*" in fields else ""),
-                    address=address_of(data, (*pointer, *where))
-                    if where != ("gap",)
-                    else f"{base}/gap",
+                address = (
+                    address_of(data, (*pointer, *where)) if where != ("gap",) else f"{base}/gap"
                 )
+                rest = self.unaddressed.get(address_of(data, (*pointer, *where)))
+                if where != ("gap",) and rest is not None and not rest:
+                    continue  # the note doubts nothing beyond the per-field rows it caused
+                notes.append(
+                    (
+                        self.row(
+                            "noted",
+                            str(gap.get("status", "open")),
+                            (*pointer, *where),
+                            fields,
+                            " ".join(dict.fromkeys(rest)) if rest else str(gap.get("note", "")),
+                            card=cards or ("all" if "*" in fields else ""),
+                            address=address,
+                        ),
+                        [] if rest else named,
+                    )
+                )
+        yield from per_field
+        for row, patterns in notes:
+            if patterns and all(any(_names(p, r.field) for r in per_field) for p in patterns):
+                continue  # every field the note names has its own row
+            yield row
+
+
+_ABSENT: Any = object()
+
+
+def _names(pattern: str, address: str) -> bool:
+    """A note's field pattern names this field (at its depth: `dashboard` names no field)."""
+    return matches(pattern, address) and pattern.count("/") == address.count("/")
+
+
+def _text(value: Any) -> str:
+    """A value as one line of text, whole: the checklist's `current` column is never cut."""
+    import json
+
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _gap_notes(data: dict[str, Any]) -> Iterator[tuple[Pointer, dict[str, Any]]]:
+    for pointer, node in walk(data):
+        if isinstance(node.get("gaps"), list):
+            for index, gap in enumerate(node["gaps"]):
+                if isinstance(gap, dict):
+                    yield (*pointer, "gaps", index), gap
 
 
 def _lookup(node: dict[str, Any], relative: str) -> Any:
@@ -155,39 +213,42 @@ def _lookup(node: dict[str, Any], relative: str) -> Any:
         if isinstance(value, dict) and part in value:
             value = value[part]
         else:
-            return None
+            return _ABSENT
     return value
 
 
 def _notes(data: dict[str, Any]) -> list[tuple[list[str], str]]:
     """Each gap note of a document: the field patterns it names and its text."""
-    found = []
-    for _, node in walk(data):
-        for gap in node.get("gaps", []) if isinstance(node.get("gaps"), list) else []:
-            if isinstance(gap, dict):
-                found.append(([str(p) for p in gap.get("fields", [])], str(gap.get("note", ""))))
-    return found
+    return [
+        ([str(p) for p in gap.get("fields", [])], str(gap.get("note", "")))
+        for _, gap in _gap_notes(data)
+    ]
 
 
 def _why_unconfirmed(notes: list[tuple[list[str], str]], field: str) -> str:
-    """The text of the gap note that covers a field, if one does."""
+    """The text of the gap note that names a field (same depth: `dashboard` names no field)."""
     for patterns, text in notes:
-        if any(matches(p, field) for p in patterns):
+        if any(_names(p, field) for p in patterns):
             return text
     return "marked unconfirmed: not yet checked against the physical card"
 
 
 def collect(documents: list[Document], findings: list[Diagnostic] | None = None) -> list[Gap]:
-    """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules."""
+    """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules.
+
+    One row per field to check: a note whose doubts all have per-field rows is not listed
+    again, and an inferred row that restates another row of its document folds into it.
+    """
     rows: list[Gap] = []
     by_path = {d.display_path: (d, _Rows(d)) for d in documents}
     for _, per_document in by_path.values():
         rows.extend(per_document.collect())
+    inferred: list[Gap] = []
     for finding in findings if findings is not None else infer(documents):
         if finding.path not in by_path:
             continue
         doc, per_document = by_path[finding.path]
-        rows.append(
+        inferred.append(
             per_document.row(
                 "inferred",
                 "open",
@@ -197,6 +258,19 @@ def collect(documents: list[Document], findings: list[Diagnostic] | None = None)
                 code=finding.code,
             )
         )
+    restates = {rule.code: rule.restates for rule in all_rules()}
+    for row in inferred:
+        part = row.field.split("/")[0]
+        if any(
+            other.path == row.path
+            and (
+                (other.code in restates.get(row.code, ()) and other.field.split("/")[0] == part)
+                or (other.origin == "noted" and part in other.field.split(", "))
+            )
+            for other in [*rows, *inferred]
+        ):
+            continue
+        rows.append(row)
     return rows
 
 
@@ -208,8 +282,8 @@ def _pointer(json_pointer: str) -> Pointer:
 def _address(doc: Document, json_pointer: str) -> str:
     try:
         return address_of(doc.data, _pointer(json_pointer))
-    except (KeyError, IndexError, TypeError):
-        return json_pointer
+    except (KeyError, IndexError, TypeError):  # a part the document lacks: name it as such
+        return "/".join(map(str, _pointer(json_pointer)))
 
 
 def system_findings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -233,6 +307,11 @@ def load(paths: list[Path]) -> tuple[list[Document], list[Diagnostic]]:
     return documents, problems
 
 
+def checks(rows: list[Gap]) -> int:
+    """How many physical checks the rows ask for: a card (or a part) looked at once."""
+    return len({row.check for row in rows})
+
+
 def summary(rows: list[Gap]) -> str:
     boxes: dict[str, dict[str, int]] = {}
     for row in rows:
@@ -243,6 +322,7 @@ def summary(rows: list[Gap]) -> str:
     ]
     total_open = sum(c["open"] for c in boxes.values())
     total_resolved = sum(c["resolved"] for c in boxes.values())
-    return f"{total_open} open, {total_resolved} resolved" + (
+    open_checks = checks([r for r in rows if r.status == "open"])
+    return f"{total_open} open on {open_checks} checks, {total_resolved} resolved" + (
         f" ({'; '.join(parts)})" if parts else ""
     )

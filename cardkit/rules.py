@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
 
@@ -39,6 +40,7 @@ class Rule:
     doc: str
     system: str
     kinds: frozenset[str] | None = None
+    restates: frozenset[str] = frozenset()  # codes whose finding on the same part says it all
     document_check: DocumentCheck | None = None
     tree_check: TreeCheck | None = None
 
@@ -66,21 +68,30 @@ def _register(rule: Rule) -> None:
 
 
 def document_rule(
-    code: str, severity: Severity, doc: str, *, system: str, kinds: Iterable[str] | None = None
+    code: str,
+    severity: Severity,
+    doc: str,
+    *,
+    system: str,
+    kinds: Iterable[str] | None = None,
+    restates: Iterable[str] = (),
 ) -> Callable[[DocumentCheck], DocumentCheck]:
+    """Register a check; `restates`: codes whose finding on the same part says it already."""
+
     def register(check: DocumentCheck) -> DocumentCheck:
         kind_set = frozenset(kinds) if kinds is not None else None
-        _register(Rule(code, severity, doc, system, kind_set, document_check=check))
+        rule = Rule(code, severity, doc, system, kind_set, frozenset(restates), check)
+        _register(rule)
         return check
 
     return register
 
 
 def tree_rule(
-    code: str, severity: Severity, doc: str, *, system: str
+    code: str, severity: Severity, doc: str, *, system: str, restates: Iterable[str] = ()
 ) -> Callable[[TreeCheck], TreeCheck]:
     def register(check: TreeCheck) -> TreeCheck:
-        _register(Rule(code, severity, doc, system, tree_check=check))
+        _register(Rule(code, severity, doc, system, restates=frozenset(restates), tree_check=check))
         return check
 
     return register
@@ -91,3 +102,25 @@ def all_rules() -> list[Rule]:
 
     systems.load()
     return sorted(RULES.values(), key=lambda rule: rule.code)
+
+
+# A system's reader of its gap notes: (document data, note text, address of the part
+# holding the note) -> (each field address the note doubts -> the sentence doubting it,
+# the sentences whose doubt no field of the data holds). `cardkit gaps` cites and folds by it.
+NoteReader = Callable[[dict[str, Any], str, str], tuple[dict[str, str], list[str]]]
+NOTE_READERS: dict[str, NoteReader] = {}
+
+
+def note_reader(system: str) -> Callable[[NoteReader], NoteReader]:
+    def register(reader: NoteReader) -> NoteReader:
+        NOTE_READERS[system] = reader
+        return reader
+
+    return register
+
+
+def reader_for(system: str) -> NoteReader | None:
+    from cardkit import systems
+
+    systems.load()
+    return NOTE_READERS.get(system)

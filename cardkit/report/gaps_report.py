@@ -11,7 +11,7 @@ import io
 import json
 from collections.abc import Callable
 
-from cardkit.gaps import Gap, summary
+from cardkit.gaps import Gap, checks, summary
 
 GROUPS: dict[str, Callable[[Gap], str]] = {
     "box": lambda g: g.box,
@@ -30,6 +30,7 @@ CSV_COLUMNS = [
     "code",
     "why",
     "current",
+    "check",
     "address",
     "value",
     "by",
@@ -48,10 +49,6 @@ def _grouped(rows: list[Gap], group_by: str | None) -> list[tuple[str, list[Gap]
     return sorted(groups.items())
 
 
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def plain(rows: list[Gap], group_by: str | None) -> str:
     out = []
     for name, members in _grouped(rows, group_by):
@@ -60,7 +57,7 @@ def plain(rows: list[Gap], group_by: str | None) -> str:
         for g in members:
             where = f"{g.path}:{g.line}"
             tag = g.code or g.origin
-            out.append(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {_clip(g.why, 110)}")
+            out.append(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {g.why}")
     out.append(summary(rows))
     return "\n".join(out) + "\n"
 
@@ -86,7 +83,7 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
                 g.field,
                 g.status,
                 g.code or g.origin,
-                _clip(g.why, 80),
+                g.why,
             )
         console.print(table)
     console.print(summary(rows), highlight=False)
@@ -111,6 +108,7 @@ def _summary_counts(rows: list[Gap]) -> dict[str, object]:
         boxes.setdefault(g.box, {"open": 0, "resolved": 0})[g.status] += 1
     return {
         "open": sum(1 for g in rows if g.status == "open"),
+        "checks": checks([g for g in rows if g.status == "open"]),
         "resolved": sum(1 for g in rows if g.status == "resolved"),
         "boxes": boxes,
     }
