@@ -49,12 +49,30 @@ def gaps(
     fail_on: Annotated[
         str | None, typer.Option("--fail-on", help="'open': exit 1 when any gap is open.")
     ] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(help="Document kind (villain) or part (masterplan, threats, dashboard)."),
+    ] = None,
+    field: Annotated[
+        list[str] | None,
+        typer.Option(help="Field name (place, bam) or address start (masterplan/cards/3)."),
+    ] = None,
+    document_id: Annotated[
+        list[str] | None, typer.Option("--id", help="Document id (klaw), or its villain.")
+    ] = None,
+    box: Annotated[list[str] | None, typer.Option(help="Box id.")] = None,
+    origin: Annotated[
+        list[str] | None, typer.Option(help="noted, unconfirmed or inferred.")
+    ] = None,
 ) -> None:
     """List every gap: noted by the rulebooks, marked unconfirmed, and inferred by the game rules.
 
     Each row has its file and line, document, card, field, status and why. Exit 0 when it
     ran (gaps are not failures), unless --fail-on open finds open gaps. `--format csv` is a
-    checklist that `cardkit confirm --batch` reads back.
+    checklist that `cardkit confirm --batch` reads back. The filters (--kind, --field, --id,
+    --box, --origin) combine, and each may be given more than once; `--format csv` over a
+    filtered set is the checklist for one sitting. The summary counts rows and physical
+    checks (one card or part looked at once).
     """
     from cardkit import gaps as gap_core
     from cardkit.report import gaps_report
@@ -63,7 +81,18 @@ def gaps(
         raise CardkitError("--fail-on takes 'open'")
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
-    rows = gap_core.collect(documents)
+    from cardkit.gap_filters import Filters, select
+
+    wanted = Filters(
+        tuple(kind or ()),
+        tuple(field or ()),
+        tuple(document_id or ()),
+        tuple(box or ()),
+        tuple(origin or ()),
+    )
+    rows = select(gap_core.collect(documents), wanted)
+    for name in wanted.unknown:
+        sys.stderr.write(f"cardkit: warning: {name} matches no gap here\n")
     every = rows
     if status is not GapStatus.all:
         rows = [r for r in rows if r.status == status.value]

@@ -1,0 +1,84 @@
+"""Filters over gap rows: the checklist for one sitting.
+
+Each filter takes one or more values (any of them may match) and the filters combine
+(all must match). `kind` matches a document kind (`marvel-united/villain` or its last
+part, `villain`) or the part of the document the field sits in (`masterplan`,
+`threats`, `dashboard`); `field` the field's own name (`place`) or a leading part of
+its address (`masterplan/cards/3`); `id` the document or its villain; `box` the box;
+`origin` noted, unconfirmed or inferred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+import dataclasses
+import difflib
+from dataclasses import dataclass
+
+from cardkit.errors import UsageError
+from cardkit.gaps import ORIGINS, Gap
+
+
+@dataclass(frozen=True)
+class Filters:
+    kind: tuple[str, ...] = ()
+    field: tuple[str, ...] = ()
+    id: tuple[str, ...] = ()
+    box: tuple[str, ...] = ()
+    origin: tuple[str, ...] = ()
+    unknown: list[str] = dataclasses.field(default_factory=list, compare=False)
+
+    def __post_init__(self) -> None:
+        wrong = [o for o in self.origin if o not in ORIGINS]
+        if wrong:
+            raise UsageError(f"--origin takes {', '.join(ORIGINS)}, not {', '.join(wrong)}")
+
+    def keep(self, row: Gap) -> bool:
+        return (
+            _any(self.kind, _kinds(row))
+            and _any(self.field, _fields(row))
+            and _any(self.id, {row.document, row.villain} - {""})
+            and _any(self.box, {row.box})
+            and _any(self.origin, {row.origin})
+        )
+
+
+def _any(wanted: tuple[str, ...], have: Iterable[str]) -> bool:
+    have = {h.casefold() for h in have}
+    return not wanted or any(w.casefold() in have for w in wanted)
+
+
+def _parts(row: Gap) -> list[str]:
+    return [f.strip() for f in row.field.split(",") if f.strip()]
+
+
+def _kinds(row: Gap) -> set[str]:
+    kinds = {row.kind, row.kind.rsplit("/", 1)[-1]}
+    return kinds | {f.split("/")[0] for f in _parts(row)}
+
+
+def _fields(row: Gap) -> set[str]:
+    names: set[str] = set()
+    for address in _parts(row):
+        segments = address.split("/")
+        names.add(segments[-1])
+        names.update("/".join(segments[:i]) for i in range(1, len(segments) + 1))
+    return names
+
+
+def select(rows: list[Gap], filters: Filters) -> list[Gap]:
+    """The rows every filter keeps; names that matched no row are noted in filters.unknown."""
+    kept = [row for row in rows if filters.keep(row)]
+    for name, wanted, have in (
+        ("--kind", filters.kind, set().union(*(_kinds(r) for r in rows))),
+        ("--field", filters.field, set().union(*(_fields(r) for r in rows))),
+        ("--id", filters.id, {r.document for r in rows} | {r.villain for r in rows}),
+        ("--box", filters.box, {r.box for r in rows}),
+    ):
+        folded = {h.casefold() for h in have}
+        for value in wanted:
+            if value.casefold() not in folded:
+                close = difflib.get_close_matches(value, sorted(have - {""}), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                filters.unknown.append(f"{name} {value}{hint}")
+    return kept
