@@ -10,9 +10,9 @@ its address (`masterplan/cards/3`); `id` the document or its villain; `box` the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 import dataclasses
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardkit.errors import UsageError
