@@ -17,13 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import addresses, schemas, systems, yamlio
-from cardkit.errors import CardkitError, ExitCode, UsageError
+from cardkit.confirm_semantics import ABSENT, MISSING, Refused, check_value, repeats
+from cardkit.errors import UsageError
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
-
-
-class Refused(CardkitError):
-    exit_code = ExitCode.FINDINGS
 
 
 @dataclass
@@ -33,6 +30,7 @@ class Request:
     evidence: str
     date: str = ""
     value: Any = AS_PRINTED
+    replace: bool = False  # a value may leave out slots the field has
 
 
 @dataclass
@@ -42,6 +40,8 @@ class Outcome:
     corrected: list[str] = field(default_factory=list)
     resolved_notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)  # repeats of the last confirmation
+    undone: list[str] = field(default_factory=list)
 
 
 def find_document(target: str, root: Path) -> Path:
@@ -87,11 +87,17 @@ def _marks(data: Any, pointer: tuple[Any, ...]) -> tuple[Any, str, bool]:
         holder = _node(data, pointer[:cut])
         if not isinstance(holder, dict):
             continue
-        relative = addresses.address_of(holder, pointer[cut:])
+        relative = _relative(holder, pointer[cut:])
         if relative in (holder.get("unconfirmed") or []):
             return holder, relative, True
     parent = _node(data, pointer[:-1])
     return parent, str(pointer[-1]), False
+
+
+def _relative(holder: Any, pointer: tuple[Any, ...]) -> str:
+    """The address of pointer inside holder; its last key may be one holder lacks yet."""
+    head = addresses.address_of(holder, pointer[:-1])
+    return f"{head}/{pointer[-1]}" if head else str(pointer[-1])
 
 
 def _new_value(old: Any, value: Any, key: Any, kind: str) -> Any:
@@ -102,7 +108,13 @@ def _new_value(old: Any, value: Any, key: Any, kind: str) -> Any:
 
 
 def apply(data: Any, request: Request, outcome: Outcome) -> None:
-    pointer, old = addresses.resolve(data, request.address)
+    from cardkit import confirm_semantics
+
+    pointer, old = confirm_semantics.resolve(data, request.address)
+    if old is MISSING and request.value is AS_PRINTED:
+        raise UsageError(
+            f"{request.address}: the field is absent; give --value to add it as the card shows it"
+        )
     if not pointer:
         raise UsageError("name a field to confirm, not the whole document")
     day = request.date or datetime.date.today().isoformat()
@@ -114,6 +126,25 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         outcome.resolved_notes.append(request.address)
         return
     holder, relative, marked = _marks(data, pointer)
+    if not isinstance(holder, dict):
+        raise UsageError(f"{request.address} is a whole item; name one of its fields")
+    record: dict[str, Any] = {
+        "field": relative,
+        "by": request.by,
+        "date": day,
+        "evidence": request.evidence,
+    }
+    new = old
+    if request.value is not AS_PRINTED:
+        kind = str(data.get("kind", ""))
+        new = request.value if old is MISSING else _new_value(old, request.value, pointer[-1], kind)
+        check_value(data, None if old is MISSING else old, new, replace=request.replace)
+        if old is MISSING or _plain(new) != _plain(old):
+            record["value"] = _plain(new)
+            record["previous"] = ABSENT if old is MISSING else _plain(old)
+    if not marked and repeats(holder.get("confirmations") or [], _same_as_last(holder, record)):
+        outcome.unchanged.append(request.address)  # re-running the same confirmation
+        return
     if not marked:
         outcome.warnings.append(
             f"{request.address} was not marked unconfirmed; the confirmation is recorded anyway"
@@ -122,23 +153,58 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         holder["unconfirmed"].remove(relative)
         if not holder["unconfirmed"]:
             del holder["unconfirmed"]
-    record: dict[str, Any] = {
-        "field": relative,
-        "by": request.by,
-        "date": day,
-        "evidence": request.evidence,
-    }
-    if request.value is not AS_PRINTED:
-        parent = _node(data, pointer[:-1])
-        new = _new_value(old, request.value, pointer[-1], str(data.get("kind", "")))
-        if _plain(new) != _plain(old):
-            parent[pointer[-1]] = yamlio.to_ruamel(new)
-            record["value"] = _plain(new)
-            record["previous"] = _plain(old)
-            outcome.corrected.append(request.address)
+    if "value" in record:
+        _node(data, pointer[:-1])[pointer[-1]] = yamlio.to_ruamel(new)
+        outcome.corrected.append(request.address)
     holder.setdefault("confirmations", yamlio.to_ruamel([]))
     holder["confirmations"].append(yamlio.to_ruamel(record, flow=True))
     outcome.confirmed.append(request.address)
+
+
+def _same_as_last(holder: Any, record: dict[str, Any]) -> dict[str, Any]:
+    """The record as a repeat would look: a value equal to the field's is no new value."""
+    if "value" in record:
+        return record
+    last = [r for r in holder.get("confirmations") or [] if r.get("field") == record["field"]]
+    value = last[-1].get("value") if last else None
+    return {**record, "value": value} if value is not None else record
+
+
+def undo(data: Any, address: str, outcome: Outcome) -> None:
+    """Take back the field's last confirmation: its previous value and its mark return."""
+    from cardkit import confirm_semantics
+
+    pointer, _ = confirm_semantics.resolve(data, address)
+    for cut in range(len(pointer) - 1, -1, -1):
+        holder = _node(data, pointer[:cut])
+        if not isinstance(holder, dict):
+            continue
+        relative = _relative(holder, pointer[cut:])
+        records = holder.get("confirmations") or []
+        mine = [i for i, r in enumerate(records) if r.get("field") == relative]
+        if not mine:
+            continue
+        record = records[mine[-1]]
+        if "previous" in record:
+            parent = _node(data, pointer[:-1])
+            if record["previous"] == ABSENT:
+                del parent[pointer[-1]]
+            else:
+                parent[pointer[-1]] = yamlio.to_ruamel(record["previous"])
+        del records[mine[-1]]
+        if not records:
+            del holder["confirmations"]
+        marks = holder.setdefault("unconfirmed", yamlio.to_ruamel([], flow=True))
+        if relative not in marks:
+            marks.append(relative)
+        for _, note in _notes(data):
+            patterns = note.get("fields") or []
+            closed_by_marks = note.get("status") == "resolved" and "resolution" not in note
+            if closed_by_marks and any(addresses.matches(p, address) for p in patterns):
+                note["status"] = "open"  # it was closed by the confirmation undone
+        outcome.undone.append(address)
+        return
+    raise UsageError(f"{address} has no confirmation to undo")
 
 
 def _plain(value: Any) -> Any:
@@ -186,6 +252,20 @@ def _notes(data: Any) -> Any:
             yield (*pointer, "gap"), node["gap"]
 
 
+def undo_file(path: Path, address: str) -> Outcome:
+    """Revert the last confirmation of one field; validate; write atomically."""
+    text = yamlio.read_text(path)
+    rt = yamlio.round_trip_yaml()
+    data = rt.load(text)
+    outcome = Outcome(path)
+    undo(data, address, outcome)
+    stream = io.StringIO()
+    rt.dump(data, stream)
+    _check(path, stream.getvalue())
+    yamlio.atomic_write(path, stream.getvalue())
+    return outcome
+
+
 def confirm_file(path: Path, requests: list[Request]) -> Outcome:
     """Apply requests to one file; validate; write atomically. Nothing changes on failure."""
     text = yamlio.read_text(path)
@@ -198,6 +278,8 @@ def confirm_file(path: Path, requests: list[Request]) -> Outcome:
     stream = io.StringIO()
     rt.dump(data, stream)
     new_text = stream.getvalue()
+    if new_text == text:
+        return outcome  # every request repeated a confirmation already made: nothing to write
     _check(path, new_text)
     yamlio.atomic_write(path, new_text)
     return outcome
@@ -247,6 +329,7 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
             )
         raw = (row.get("value") or "").strip()
         request = Request(address, who, evidence, date, parse_value(raw) if raw else AS_PRINTED)
+        request.replace = (row.get("replace") or "").strip().lower() in ("yes", "true", "1")
         by_file.setdefault(Path(row["path"]), []).append(request)
     if not by_file:
         raise UsageError(f"{checklist}: no row has its evidence column filled in")

@@ -130,16 +130,33 @@ def confirm(
         Path | None, typer.Option(help="A checklist CSV from `cardkit gaps --format csv`.")
     ] = None,
     root: Annotated[Path, typer.Option(help="Where to look up document ids.")] = Path("cards"),
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Let --value leave out slots the field has.")
+    ] = False,
+    undo: Annotated[
+        bool,
+        typer.Option("--undo", help="Take back the field's last confirmation (value and mark)."),
+    ] = False,
 ) -> None:
     """Close a gap in place: confirm a field as printed, or correct it with --value.
 
     Records who (--by), when (--date) and on what evidence (--evidence); keeps comments,
     order and quoting; validates before an atomic write. A gap note is resolved once all
     the fields it names are confirmed. With --batch, every checklist row whose evidence
-    column is filled is applied.
+    column is filled is applied. A field the card lacks is added with --value (recorded
+    as `previous: absent`); token names are checked against the system's vocabulary; a
+    value that leaves out a slot needs --replace. Repeating a confirmation (same field,
+    value and evidence) changes nothing; --undo takes the last one back.
     """
     from cardkit import confirm as core
 
+    if undo:
+        if target is None or address is None:
+            raise CardkitError("--undo takes a document and a field")
+        undone = core.undo_file(core.find_document(target, root), address)
+        for item in undone.undone:
+            sys.stdout.write(f"{undone.path}: undid {item}\n")
+        return
     if batch is not None:
         outcomes = core.confirm_batch(batch, default_by=by, date=date or "")
     else:
@@ -155,6 +172,7 @@ def confirm(
             evidence,
             date or "",
             core.parse_value(value) if value is not None else core.AS_PRINTED,
+            replace,
         )
         outcomes = [core.confirm_file(core.find_document(target, root), [request])]
     for outcome in outcomes:
@@ -163,5 +181,7 @@ def confirm(
         for item in outcome.confirmed:
             verb = "corrected" if item in outcome.corrected else "confirmed"
             sys.stdout.write(f"{outcome.path}: {verb} {item}\n")
+        for item in outcome.unchanged:
+            sys.stdout.write(f"{outcome.path}: unchanged {item} (already confirmed so)\n")
         for note in outcome.resolved_notes:
             sys.stdout.write(f"{outcome.path}: gap note {note} resolved\n")

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rules import Finding, Tree, tree_rule
+from cardkit.systems.core import marks  # noqa: F401  (registers CK202)
 
 # Top-level fields that hold a reference to another document's id, and the kinds
 # they may name. Other references end in `_ref` and may name any kind.

@@ -48,15 +48,18 @@ def parse_masterplan(
     else:
         card["move"] = "*" if move["move"] == "*" else int(move["move"])
     rest = body[move.end() :]
-    movement = _MOVEMENT.search(rest)
-    if movement:
-        card["move_text"] = movement["text"]
-        rest = rest[: movement.start()]
-    note = _NOTE.search(rest)
-    notes = []
-    if note:
-        notes.append(note["note"])
-        rest = rest[: note.start()]
+    notes: list[str] = []
+    # the movement sentence and a parenthetical note close the line, in either order
+    for _ in range(2):
+        movement = _MOVEMENT.search(rest)
+        if movement and "move_text" not in card:
+            card["move_text"] = movement["text"]
+            rest = rest[: movement.start()]
+            continue
+        note = _NOTE.search(rest)
+        if note and not notes:
+            notes.append(note["note"])
+            rest = rest[: note.start()]
     if rest.startswith("Ritual card."):
         card["ritual"] = True
         rest = rest[len("Ritual card.") :].lstrip()
@@ -109,9 +112,9 @@ def render_masterplan(card: dict[str, Any], villain: str) -> str:
     if "place" in card:
         parts.append(placement.sentence(card["place"], villain))
     parts.extend(_effect_text(e) for e in effects if e.get("after_place"))
-    parts.extend(f"({note})" for note in card.get("notes", []))
     if card.get("move_text"):
         parts.append(f'The movement on this card is "{card["move_text"]}"')
+    parts.extend(f"({note})" for note in card.get("notes", []))
     return " ".join(parts)
 
 
