@@ -135,7 +135,27 @@ def plan_import(
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
     result.unrepresented = unrepresented(module, text, documents)
     result.warnings = list(module.warnings(documents))
+    result.warnings += losses(module, text, documents)
     return result
+
+
+def losses(module: ModuleType, text: str, documents: list[dict[str, Any]]) -> list[str]:
+    """What makes an import lossy though every line was kept: nothing to hold it in."""
+    found = []
+    if getattr(module, "NEEDS_CONTENTS", False):
+        from cardkit.rulebook.outline import parse_outline
+
+        if not parse_outline(text).toc:
+            found.append(
+                "no table of contents: the book's sections cannot be found "
+                "(docs/transcription-format.md)"
+            )
+    if all(systems.is_manifest(str(doc.get("kind", ""))) for doc in documents):
+        found.append(
+            "nothing was recognised: no villain, card or section became a document, "
+            "only the box manifest"
+        )
+    return found
 
 
 def unrepresented(module: ModuleType, text: str, documents: list[dict[str, Any]]) -> list[str]:

@@ -52,3 +52,49 @@ def test_a_hand_written_villain_imports_to_the_hand_written_yaml(
 
 def _lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
+SANDMAN = (ROOT / "tests" / "data" / "import-cases" / "sandman" / "rulebook.txt").read_text()
+
+
+def _import(tmp_path: Path, text: str) -> tuple[int, str]:
+    (tmp_path / "book.txt").write_text(text, encoding="utf-8")
+    result = run_cli(
+        ["import", "book.txt", "--out", "out", "--system", "marvel-united", "--box", "b"],
+        cwd=tmp_path,
+    )
+    assert "Traceback" not in result.stderr
+    return result.returncode, result.stdout
+
+
+def test_a_book_without_contents_warns_and_exits_1(tmp_path: Path) -> None:
+    head, _, rest = SANDMAN.partition("Table of Contents")
+    text = head + rest[rest.index("\nSandman\n") + 1 :]  # the book minus its contents
+    code, out = _import(tmp_path, text)
+    assert code == 1
+    assert "warning: no table of contents" in out
+    assert "warning: nothing was recognised" in out
+
+
+def test_a_file_where_nothing_was_recognised_warns_and_exits_1(tmp_path: Path) -> None:
+    code, out = _import(tmp_path, "Marvel United: Odd Box Rulebook\n\nA shopping list.\n")
+    assert code == 1 and "warning: nothing was recognised" in out
+
+
+def test_a_player_count_line_inside_another_field_warns_and_exits_1(tmp_path: Path) -> None:
+    line = (
+        "Player-count table (printed in the lower left of the Dashboard; the card gives no "
+        "label for it): 2 Heroes: 5; 3 Heroes: 7; 4 Heroes: 9."
+    )
+    moved = SANDMAN.replace("\n\n" + line, "").replace(
+        "in Sandman's Location.\n\nOverflow", f"in Sandman's Location. {line}\n\nOverflow"
+    )
+    assert moved != SANDMAN
+    code, out = _import(tmp_path, moved)
+    assert code == 1
+    assert "warning: sandman: a player-count line sits inside dashboard/bam" in out
+
+
+def test_a_clean_book_exits_0(tmp_path: Path) -> None:
+    code, out = _import(tmp_path, SANDMAN)
+    assert code == 0 and "warning" not in out

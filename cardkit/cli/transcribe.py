@@ -42,7 +42,9 @@ def import_(
     """Turn a rulebook transcription into draft YAML, one file per document.
 
     Prints a summary: files, cards, gap notes, lines kept verbatim and lines no
-    document holds (unrepresented). Never overwrites a file without --force.
+    document holds (unrepresented). Never overwrites a file without --force. Exit 1 means
+    imported with losses: read the warnings (no table of contents, nothing recognised, a
+    line inside the wrong field, a sentence not understood, unrepresented lines).
 
     `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
     instead: one Marvel Champions card file per card, a folder per card set.
@@ -67,7 +69,8 @@ def import_(
     for warning in result.warnings:
         sys.stdout.write(f"warning: {warning}\n")
     sys.stdout.write(importer.summary(result) + ("" if dry_run else f"; written to {out}") + "\n")
-    raise typer.Exit(ExitCode.FINDINGS if result.unrepresented else ExitCode.OK)
+    lossy = result.unrepresented or result.warnings  # exit 1: imported with losses
+    raise typer.Exit(ExitCode.FINDINGS if lossy else ExitCode.OK)
 
 
 @export_app.command("rulebook")
