@@ -88,7 +88,7 @@ def check_value(data: Any, old: Any, new: Any, *, replace: bool) -> None:
             "give every slot, or --replace to drop them"
         )
     if problems:
-        raise Refused("; ".join(problems))
+        raise Refused(f"refused: {'; '.join(problems)}; nothing was written")
 
 
 def repeats(records: list[Any], record: dict[str, Any]) -> bool:
