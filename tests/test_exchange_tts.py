@@ -117,9 +117,10 @@ def test_no_cards_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
     assert result.stderr.strip() == "cardkit: no printable cards in those files"
 
 
-def test_an_imported_marvelsdb_villain_set_becomes_one_deck_of_its_box_copies(
+def test_an_imported_marvelsdb_villain_set_is_one_deck_with_double_sided_cards(
     tmp_path: Path,
 ) -> None:
+    from cardkit import gaps
     from tests.conftest import ROOT
 
     pack = ROOT / "tests/data/marvelsdb/pack/core_encounter.json"
@@ -130,5 +131,26 @@ def test_an_imported_marvelsdb_villain_set_becomes_one_deck_of_its_box_copies(
     assert result.returncode == 0, result.stderr
     (deck,) = json.loads((tmp_path / "tts/rhino.json").read_text())["ObjectStates"]
     names = [c["Nickname"] for c in deck["ContainedObjects"]]
-    assert len(names) == sum(c["quantity"] for c in rhino) == 22
-    assert names.count("Stampede") == 3  # quantity 3 in the box: three cards
+    # Every box copy is a card, except the main scheme's B side: it is 01097a's back.
+    assert len(names) == sum(c["quantity"] for c in rhino) - 1 == 21
+    assert names.count("Stampede") == 3 and names.count("The Break-In!") == 1
+    custom = deck["CustomDeck"]["1"]
+    assert custom["UniqueBack"] is True
+    backs = Image.open(_file(custom["BackURL"])).convert("RGB")
+    faces = Image.open(_file(custom["FaceURL"])).convert("RGB")
+    assert backs.size == faces.size
+
+    documents, _ = gaps.load([cards / "rhino"])
+    proofs = {p.doc_id: p for p in content.collect(documents)}
+    size = tts.card_pixels(*tts_files.size_of(proofs["01097b"]))
+    side_b, side_a = tts_files.pictures([proofs["01097b"], proofs["01097a"]], size)
+    common = Image.open(tmp_path / "tts/rhino-back.png").convert("RGB")
+    grid = tts.Sheet(1, 0, 21, custom["NumWidth"], custom["NumHeight"])
+    for card in deck["ContainedObjects"]:
+        box = tts.cell(grid, card["CardID"], size)
+        back = backs.crop(box)
+        if card["Nickname"] == "The Break-In!":
+            assert ImageChops.difference(faces.crop(box), side_a).getbbox() is None
+            assert ImageChops.difference(back, side_b).getbbox() is None
+        else:
+            assert ImageChops.difference(back, common).getbbox() is None, card["Nickname"]

@@ -98,22 +98,23 @@ def export_tts(
     """Write Tabletop Simulator decks: 10 x 7 deck sheets, a back and a saved object each.
 
     One deck per deck of proof cards (a villain's master plan, a threat deck, a
-    decklist). Copy the JSON into TTS's Saved Objects folder; its cards point at the
+    decklist). A card whose `back_link` names another card in the deck shows that card
+    on its back. Copy the JSON into TTS's Saved Objects folder; its cards point at the
     sheet images by URL (--base-url once you upload them).
     """
     from cardkit.exchange import tts_files
     from cardkit.render import content
 
-    cards = content.collect(_documents(paths))
+    documents = _documents(paths)
+    cards = content.collect(documents)
     if deck:
         cards = [c for c in cards if any(part.lower() in c.deck.lower() for part in deck)]
     if not cards:
         raise UsageError("no printable cards in those files")
-    written = tts_files.export(cards, out, base_url=base_url)
+    written = tts_files.export(cards, out, base_url=base_url, links=tts_files.back_links(documents))
     sheets = sum(len(d.sheets) for d in written)
-    sys.stdout.write(
-        f"wrote {len(written)} decks to {out}: {len(cards)} cards on {sheets} sheets\n"
-    )
+    total = sum(d.cards for d in written)
+    sys.stdout.write(f"wrote {len(written)} decks to {out}: {total} cards on {sheets} sheets\n")
 
 
 @export_app.command("csv")

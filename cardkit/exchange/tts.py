@@ -89,14 +89,15 @@ class DeckCard:
     description: str
 
 
-def custom_deck(sheet: Sheet, face_url: str, back_url: str) -> dict[str, Any]:
+def custom_deck(sheet: Sheet, face_url: str, back_url: str, unique: bool) -> dict[str, Any]:
+    """A `CustomDeck` entry; with `unique`, the back is a sheet of the same grid, cell by cell."""
     return {
         "FaceURL": face_url,
         "BackURL": back_url,
         "NumWidth": sheet.cols,
         "NumHeight": sheet.rows,
         "BackIsHidden": True,
-        "UniqueBack": False,
+        "UniqueBack": unique,
         "Type": 0,
     }
 
@@ -105,16 +106,22 @@ def saved_object(
     name: str,
     cards: Sequence[DeckCard],
     face_urls: Sequence[str],
-    back_url: str,
+    back_urls: str | Sequence[str],
     description: str = "",
 ) -> dict[str, Any]:
-    """The saved-object JSON for one deck (a single card when the deck has one card)."""
+    """The saved-object JSON for one deck (a single card when the deck has one card).
+
+    `back_urls` is one back for every card, or one back sheet per face sheet (unique
+    backs: a double-sided card shows its other side).
+    """
     deck_sheets = sheets(len(cards))
-    if len(face_urls) != len(deck_sheets):
-        raise ValueError(f"{len(deck_sheets)} sheets need as many face URLs, not {len(face_urls)}")
+    unique = not isinstance(back_urls, str)
+    backs = list(back_urls) if unique else [str(back_urls)] * len(deck_sheets)
+    if not len(face_urls) == len(backs) == len(deck_sheets):
+        raise ValueError(f"{len(deck_sheets)} sheets need as many face and back URLs")
     decks = {
-        str(s.key): custom_deck(s, url, back_url)
-        for s, url in zip(deck_sheets, face_urls, strict=True)
+        str(s.key): custom_deck(s, face, back, unique)
+        for s, face, back in zip(deck_sheets, face_urls, backs, strict=True)
     }
     contained = []
     for sheet in deck_sheets:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from cardkit import yamlio
 from cardkit.exchange import tts
 from cardkit.exchange.marvelsdb import slug
+from cardkit.model import Document
 from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms
@@ -102,34 +103,98 @@ def decks(cards: Sequence[ProofCard]) -> dict[str, list[ProofCard]]:
     }
 
 
+def back_links(documents: Sequence[Document]) -> dict[str, str]:
+    """Document id -> the id of the document printed on its back (a `back_link` field)."""
+    return {
+        str(doc.id): slug(str(doc.data["back_link"]))
+        for doc in documents
+        if doc.id and isinstance(doc.data.get("back_link"), str)
+    }
+
+
+def pair_faces(
+    cards: Sequence[ProofCard], links: Mapping[str, str]
+) -> tuple[list[ProofCard], list[ProofCard | None]]:
+    """The deck's cards, each with its own back (the card its `back_link` names) or None.
+
+    A card that is another card's back in this deck is not a card of its own; copies pair
+    in order. A back whose front is not in the deck stays a card.
+    """
+    present = {card.doc_id for card in cards}
+    wanted = {links[c.doc_id] for c in cards if c.doc_id in links and links[c.doc_id] in present}
+    pool: dict[str, list[ProofCard]] = {}
+    for card in cards:
+        if card.doc_id in wanted:
+            pool.setdefault(card.doc_id, []).append(card)
+    fronts: list[ProofCard] = []
+    backs: list[ProofCard | None] = []
+    for card in cards:
+        if card.doc_id in wanted:
+            continue
+        own = pool.get(links.get(card.doc_id, ""), [])
+        fronts.append(card)
+        backs.append(own.pop(0) if own else None)
+    fronts += [card for left in pool.values() for card in left]
+    backs += [None] * (len(fronts) - len(backs))
+    return fronts, backs
+
+
+def _write_sheets(images: Sequence[Any], size: tuple[int, int], stem: str, out: Path) -> list[Path]:
+    paths = []
+    for grid in tts.sheets(len(images)):
+        path = out / f"{stem}-{grid.key}.png"
+        chunk = images[grid.first : grid.first + grid.count]
+        yamlio.atomic_write(path, _png(compose(chunk, grid, size)))
+        paths.append(path)
+    return paths
+
+
 def write_deck(
-    name: str, cards: Sequence[ProofCard], out: Path, *, base_url: str | None = None
+    name: str,
+    cards: Sequence[ProofCard],
+    out: Path,
+    *,
+    base_url: str | None = None,
+    links: Mapping[str, str] | None = None,
 ) -> TtsDeck:
-    """Sheets, back and saved object for one deck; written atomically into `out`."""
+    """Sheets, back(s) and saved object for one deck; written atomically into `out`.
+
+    With `links` (see back_links), a double-sided card becomes one card whose back shows
+    its other side: the backs are then sheets of the same grid (`<deck>-back-1.png`...).
+    """
     out.mkdir(parents=True, exist_ok=True)
     stem = slug(name)
     size = tts.card_pixels(*size_of(cards[0]))
-    faces = pictures(cards, size)
-    result = TtsDeck(name, out / f"{stem}.json", cards=len(cards))
-    for grid in tts.sheets(len(cards)):
-        path = out / f"{stem}-{grid.key}.png"
-        yamlio.atomic_write(
-            path, _png(compose(faces[grid.first : grid.first + grid.count], grid, size))
-        )
-        result.sheets.append(path)
+    fronts, own = pair_faces(cards, links or {})
+    result = TtsDeck(name, out / f"{stem}.json", cards=len(fronts))
+    result.sheets = _write_sheets(pictures(fronts, size), size, stem, out)
+    common = pictures(fronts[:1], size, backs=True)[0]
     result.back = out / f"{stem}-back.png"
-    yamlio.atomic_write(result.back, _png(pictures(cards[:1], size, backs=True)[0]))
+    yamlio.atomic_write(result.back, _png(common))
+    back_urls: str | list[str] = _url(result.back, base_url)
+    if any(own):
+        paired = [card for card in own if card is not None]
+        painted = iter(pictures(paired, size))
+        images = [common if card is None else next(painted) for card in own]
+        back_urls = [_url(p, base_url) for p in _write_sheets(images, size, f"{stem}-back", out)]
     saved = tts.saved_object(
         name,
-        [tts.DeckCard(card.title, card.text) for card in cards],
+        [tts.DeckCard(card.title, card.text) for card in fronts],
         [_url(path, base_url) for path in result.sheets],
-        _url(result.back, base_url),
+        back_urls,
     )
     yamlio.atomic_write(result.json_path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
     return result
 
 
-def export(cards: Sequence[ProofCard], out: Path, *, base_url: str | None = None) -> list[TtsDeck]:
+def export(
+    cards: Sequence[ProofCard],
+    out: Path,
+    *,
+    base_url: str | None = None,
+    links: Mapping[str, str] | None = None,
+) -> list[TtsDeck]:
     return [
-        write_deck(name, members, out, base_url=base_url) for name, members in decks(cards).items()
+        write_deck(name, members, out, base_url=base_url, links=links)
+        for name, members in decks(cards).items()
     ]
