@@ -266,6 +266,7 @@ def collect(documents: list[Document], findings: list[Diagnostic] | None = None)
             and (
                 (other.code in restates.get(row.code, ()) and other.field.split("/")[0] == part)
                 or (other.origin == "noted" and part in other.field.split(", "))
+                or (other.origin == "unconfirmed" and other.field == row.field)
             )
             for other in [*rows, *inferred]
         ):
@@ -282,8 +283,15 @@ def _pointer(json_pointer: str) -> Pointer:
 def _address(doc: Document, json_pointer: str) -> str:
     try:
         return address_of(doc.data, _pointer(json_pointer))
-    except (KeyError, IndexError, TypeError):  # a part the document lacks: name it as such
-        return "/".join(map(str, _pointer(json_pointer)))
+    except (KeyError, IndexError, TypeError):  # a key the document lacks: name it as such
+        pointer = _pointer(json_pointer)
+        for cut in range(len(pointer) - 1, -1, -1):
+            try:
+                head = address_of(doc.data, pointer[:cut])
+            except (KeyError, IndexError, TypeError):
+                continue
+            return "/".join([head, *map(str, pointer[cut:])] if head else map(str, pointer[cut:]))
+        return "/".join(map(str, pointer))
 
 
 def system_findings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

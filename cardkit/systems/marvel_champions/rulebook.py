@@ -52,6 +52,9 @@ def level_hint(title: str, following: str, open_titles: list[str]) -> int | None
     return None
 
 
+_CHOSEN = re.compile(r"\bvillain's$")
+
+
 def _names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r", and |, | and ", text) if n.strip()]
 
@@ -195,7 +198,12 @@ class _Book:
                     fields.setdefault(key, []).extend(_names(item[len(label) :]))
             sets = _SETS.match(item)
             if sets:
-                fields["encounter_sets"] = _names(sets["sets"])
+                names = _names(sets["sets"])
+                # "(the) chosen villain's": the villain's own sets, chosen at setup, not a name
+                chosen = [n for n in names if _CHOSEN.search(n)]
+                fields["encounter_sets"] = [n for n in names if n not in chosen]
+                if chosen:
+                    fields["villain_sets"] = True
             removable = _REMOVABLE.match(item)
             if removable:
                 fields["removable_sets"] = _names(removable["sets"])

@@ -99,3 +99,44 @@ def villain_lists(tree: Tree) -> Iterator[Finding]:
                 if listed != setups:
                     diff = sorted(listed ^ setups)
                     yield Finding(doc, ("fields", index), f"the lists differ on {', '.join(diff)}")
+
+
+# Player cards of a decklist: every group but the hero's encounter cards (nemesis set,
+# obligation), plus the identity card itself.
+_ENCOUNTER_ROLES = {"nemesis", "obligation"}
+
+
+@tree_rule(
+    "MC105",
+    Severity.WARNING,
+    "A box's stated number of player cards differs from its decklists plus identities.",
+    system=SYSTEM,
+)
+def player_cards_add_up(tree: Tree) -> Iterator[Finding]:
+    decklists: dict[str, list[Document]] = {}
+    for doc in tree.documents:
+        if doc.kind == f"{SYSTEM}/decklist":
+            decklists.setdefault(str(doc.data.get("box", "")), []).append(doc)
+    for doc in tree.documents:
+        if doc.kind != f"{SYSTEM}/expansion" or str(doc.id) not in decklists:
+            continue
+        for index, component in enumerate(doc.data.get("components", [])):
+            stated = re.search(r"(\d+) player cards", str(component.get("detail", "")))
+            if stated is None:
+                continue
+            lists = decklists[str(doc.id)]
+            cards = sum(
+                int(card.get("count", 1))
+                for deck in lists
+                for group in deck.data.get("groups", [])
+                if group.get("role") not in _ENCOUNTER_ROLES
+                for card in group.get("cards", [])
+            )
+            total = cards + len(lists)
+            if total != int(stated[1]):
+                yield Finding(
+                    doc,
+                    ("components", index),
+                    f"the box says {stated[1]} player cards; its {len(lists)} decklists hold "
+                    f"{cards} player cards and {len(lists)} identities: {total}",
+                )

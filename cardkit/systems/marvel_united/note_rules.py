@@ -96,13 +96,22 @@ def note_contradicts_data(doc: Document) -> Result:
                 if not named:
                     yield (*pointer, "note"), f"the note describes '{who}', which no card is"
                     continue
-            for card in cards:
-                if card["n"] in named and placement.counts(card.get("place")) != claim:
+            for index, card in enumerate(cards):
+                if card["n"] in named and not _agrees(claim, card.get("place")):
+                    # at the card's placement: the check of that field, where it folds
                     yield (
-                        (*pointer, "note"),
+                        ("masterplan", "cards", index, "place"),
                         f"the note reads card {card['n']} as '{match['what']}', "
                         f"but the card carries {_describe(card.get('place'))}",
                     )
+
+
+def _agrees(claim: dict[str, Any], place: Any) -> bool:
+    """Does the placement carry what the note reads, in the slots the note speaks of?"""
+    have = placement.counts(place)
+    if not isinstance(have, dict):
+        return False
+    return all(have.get(slot) == counts for slot, counts in claim.items())
 
 
 def _describe(place: Any) -> str:
