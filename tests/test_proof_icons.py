@@ -176,3 +176,19 @@ def test_icons_are_forms_stored_once_and_fonts_are_embedded() -> None:
         descriptor = descendant["/FontDescriptor"].get_object()
         assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font
     assert "Civilian" in reader.pages[0].extract_text()  # the legend names the icons
+
+
+def test_inline_icons_in_text_become_icons_on_the_baseline() -> None:
+    card = content.ProofCard(
+        system=MU, deck="Test", title="Inline", text="Defeat 1 {thug} and rescue 2 {civilian} here."
+    )
+    layout = sheet.layout("a4", sheet.card_size(MU), 0)
+    data = pdf.render([card], layout)
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "{thug}" not in text and "Defeat 1" in text and "rescue 2" in text
+    image = pdf.to_png(data, DPI)[0].convert("RGB")
+    box = face.regions(card, layout.trims[0]).text
+    colours = icons.palette(MU, "token")
+    assert _components(image, box, layout.paper.h, colours["thug"]) == 1
+    assert _components(image, box, layout.paper.h, colours["civilian"]) == 1
+    assert "Thug" in text  # and the legend names it
