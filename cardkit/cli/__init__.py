@@ -4,7 +4,7 @@ One module per command group; each registers its commands on the shared `app` wh
 imported. To add a command group, add a module here and import it below.
 """
 
-from cardkit.cli import build, check, exchange, gaps, proof, transcribe
+from cardkit.cli import build, check, exchange, gaps, ocr, proof, transcribe
 from cardkit.cli._app import app, main
 
-__all__ = ["app", "build", "check", "exchange", "gaps", "main", "proof", "transcribe"]
+__all__ = ["app", "build", "check", "exchange", "gaps", "main", "ocr", "proof", "transcribe"]

@@ -1,0 +1,121 @@
+"""ocr: scans and photos to draft YAML."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._app import app
+from cardkit.errors import ExitCode, UsageError
+
+
+class OcrFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _bar(done: int, total: int, name: str) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name[-40:]:<40}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+@app.command()
+def ocr(
+    paths: Annotated[list[Path], typer.Argument(help="Scan files or folders of scans.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the drafts.")] = Path(
+        "build/drafts"
+    ),
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Scans read at once (default: every core).")
+    ] = 0,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing drafts.")] = False,
+    fmt: Annotated[OcrFormat, typer.Option("--format", help="text or json summary.")] = (
+        OcrFormat.text
+    ),
+    system: Annotated[
+        list[str] | None, typer.Option("--system", help="Only this system's templates.")
+    ] = None,
+    threshold: Annotated[
+        float, typer.Option(help="Fields read less surely than this are left unconfirmed.")
+    ] = 0.90,
+    timeout: Annotated[float, typer.Option(help="Seconds allowed per scan.")] = 120.0,
+    language: Annotated[str, typer.Option(help="tesseract language model.")] = "eng",
+    engine: Annotated[
+        str,
+        typer.Option(help="tesseract, replay:FILE, or the test engines crash and hang.", hidden=True),
+    ] = "tesseract",
+    date: Annotated[
+        str | None, typer.Option(help="Date written into provenance (default: today).", hidden=True)
+    ] = None,
+) -> None:
+    """Read card scans and photos into draft YAML, one draft per card (`<scan stem>.yaml`).
+
+    Finds the card in a photo, straightens and turns it upright, picks the card template
+    that fits, reads each field and writes a draft of the right kind. Fields read less
+    surely than --threshold are listed in `unconfirmed` with a gap note. An animated
+    image or a PDF gives one draft per frame or page (`<stem>#2.yaml`). A scan that
+    cannot be read fails alone; exit 1 if any failed, after all others are done.
+    Existing drafts are never overwritten without --force.
+    """
+    from cardkit.ocr import batch, engine as engines, intake
+    from cardkit.ocr.pipeline import Options
+
+    if not 0 <= threshold <= 1:
+        raise UsageError("--threshold must be between 0 and 1")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is not a folder")
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise UsageError(f"{missing[0]}: no such file or folder")
+    scans = intake.scan_paths(paths)
+    if not scans:
+        raise UsageError("no scans found in " + ", ".join(str(p) for p in paths))
+    probe = engines.make_engine(engine, language)
+    probe.version()  # a missing tesseract stops here with exit 3 and the install command
+    settings = batch.Settings(
+        out, engine, language, force, Options(tuple(system or ()), threshold), date
+    )
+    show = sys.stderr.isatty()
+    results = batch.run(
+        scans,
+        settings,
+        jobs=jobs or os.cpu_count() or 1,
+        timeout=timeout,
+        progress=(lambda r, done, total: _bar(done, total, Path(r.scan).name)) if show else None,
+    )
+    failed = [r for r in results if not r.ok]
+    if fmt is OcrFormat.json:
+        payload = {
+            "version": 1,
+            "out": str(out),
+            "scans": [
+                {"scan": r.scan, "ok": r.ok, "error": r.message or None, "seconds": r.seconds,
+                 "drafts": r.drafts}
+                for r in results
+            ],
+            "drafts": sum(len(r.drafts) for r in results),
+            "failed": len(failed),
+        }
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+    else:
+        for r in results:
+            for d in r.drafts:
+                sys.stdout.write(
+                    f"{d['draft']}: {d['kind']} ({d['template']}), mean confidence "
+                    f"{round(d['mean_confidence'] * 100)}%, {d['unconfirmed']} unconfirmed\n"
+                )
+        drafts = sum(len(r.drafts) for r in results)
+        sys.stdout.write(f"ocr: {drafts} drafts from {len(results)} scans, {len(failed)} failed\n")
+    for r in failed:
+        sys.stderr.write(f"cardkit: {r.message}\n")
+    raise typer.Exit(ExitCode.FINDINGS if failed else ExitCode.OK)

@@ -1,0 +1,166 @@
+"""Fields: text read from a region to a typed value, corrected only against known words.
+
+A correction is made only within a strict distance (one edit for words up to six
+letters, two beyond; never more than a quarter of the word) and only to a word the
+engine was unsure of; every correction is recorded, so the draft says what changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardkit.ocr.engine import Reading
+
+# Letters tesseract reads in place of digits, for number fields only.
+DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "|": "1"})
+DIGIT_LOOKALIKES.update(str.maketrans({"i": "1", "S": "5", "s": "5", "Z": "2", "z": "2"}))
+DIGIT_LOOKALIKES.update(str.maketrans({"B": "8", "g": "9", "G": "6", "A": "4", "T": "7"}))
+QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "`": "'"})
+SURE = 0.80  # a word read at least this surely is never corrected
+
+
+@dataclass
+class FieldRead:
+    field: str
+    value: Any  # None when nothing usable was read
+    confidence: float  # 0..1
+    text: str = ""  # what the engine read, before parsing
+    corrections: list[dict[str, str]] = field(default_factory=list)
+    box: list[int] | None = None  # [left, top, width, height] on the scan's upright card
+
+
+def distance(a: str, b: str, limit: int = 3) -> int:
+    """Levenshtein distance, stopping early once it exceeds `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if min(current) > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]
+
+
+def allowed(word: str) -> int:
+    """The strict distance a word of this length may be corrected within."""
+    return min(1 if len(word) <= 6 else 2, len(word) // 4)
+
+
+def closest(word: str, vocabulary: list[str]) -> str | None:
+    """The one vocabulary entry within the allowed distance (case-insensitive), if unique."""
+    limit = allowed(word)
+    if limit == 0:
+        return None
+    folded = word.casefold()
+    hits = {v for v in vocabulary if distance(folded, v.casefold(), limit) <= limit}
+    exact = [v for v in hits if v.casefold() == folded]
+    if exact:
+        return exact[0]
+    return hits.pop() if len(hits) == 1 else None
+
+
+def _match_case(model: str, word: str) -> str:
+    if word.isupper():
+        return model.upper()
+    if word[:1].isupper():
+        return model[:1].upper() + model[1:]
+    return model
+
+
+def correct_words(
+    reading: Reading, vocabulary: list[str], field_name: str
+) -> tuple[str, list[dict[str, str]]]:
+    """The reading's text with unsure words snapped to vocabulary words; the corrections."""
+    known = {v.casefold() for v in vocabulary}
+    lines, corrections = [], []
+    for line in reading.lines:
+        words = []
+        for word in line:
+            text = word.text
+            core = text.strip(".,;:!?()'\"’")
+            if (
+                vocabulary
+                and word.confidence < SURE
+                and core.isalpha()
+                and core.casefold() not in known
+            ):
+                found = closest(core, vocabulary)
+                if found:
+                    fixed = _match_case(found, core)
+                    corrections.append(
+                        {"field": field_name, "read": core, "corrected": fixed, "why": "vocabulary"}
+                    )
+                    text = text.replace(core, fixed)
+            words.append(text)
+        lines.append(" ".join(words))
+    return "\n".join(lines), corrections
+
+
+def join_lines(text: str) -> str:
+    """Lines of one paragraph to one line: hyphenated breaks joined, spaces single."""
+    text = re.sub(r"(\w)-\n(\w)", r"\1\2", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def clean_line(text: str) -> str:
+    """A one-line field: single spaces, no stray marks at the ends."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.strip(" .,:;|_-~'\"‘’“”").strip() if len(text) > 1 else text
+
+
+def number(text: str, signed: bool = False) -> int | None:
+    """The number a cost, strength or move region shows; letters that look like digits mapped."""
+    compact = re.sub(r"\s+", "", text)
+    if not compact:
+        return None
+    mapped = compact.translate(DIGIT_LOOKALIKES)
+    found = re.search(r"([+\-–]?)(\d+)", mapped)
+    if not found:
+        return None
+    value = int(found.group(2))
+    if signed and found.group(1) in ("-", "–"):
+        value = -value
+    return value
+
+
+def snap(text: str, vocabulary: list[str]) -> tuple[str, list[dict[str, str]]]:
+    """A whole field snapped to one vocabulary entry (a card type), within the strict distance."""
+    line = clean_line(text)
+    if not vocabulary or not line:
+        return line, []
+    best, best_d = None, 99
+    for entry in vocabulary:
+        d = distance(line.casefold(), entry.casefold(), 3)
+        if d < best_d:
+            best, best_d = entry, d
+    if best is not None and best_d <= allowed(best):
+        if best.casefold() == line.casefold():
+            return best, []
+        return best, [{"read": line, "corrected": best, "why": "vocabulary"}]
+    return line, []
+
+
+PARSERS = ("text", "line", "paragraphs", "int", "signed", "vocabulary", "code")
+
+
+def parse(
+    kind: str, reading: Reading, vocabulary: list[str], field_name: str
+) -> tuple[Any, list[dict[str, str]]]:
+    """A reading to a value of the field's kind (`parse:` in the template)."""
+    if kind in ("int", "signed"):
+        return number(reading.text, signed=kind == "signed"), []
+    if kind == "vocabulary":
+        value, fixes = snap(reading.text, vocabulary)
+        return value or None, [{"field": field_name, **fix} for fix in fixes]
+    text, fixes = correct_words(reading, vocabulary, field_name)
+    if kind == "line":
+        return clean_line(text) or None, fixes
+    if kind == "code":
+        compact = re.sub(r"[^0-9A-Za-z]", "", text.translate(QUOTES))
+        return compact or None, fixes
+    return join_lines(text) or None, fixes

@@ -1,0 +1,175 @@
+"""The pipeline over one frame: geometry, the template that fits, every region read.
+
+intake (a Frame) -> find the card and straighten it -> find the text's axis and deskew ->
+try the templates whose shape fits, each way up, reading their probe regions -> keep the
+best -> read every region -> fields. The engine is the only thing that reads text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+from cardkit.ocr import fields, geometry, layout
+from cardkit.ocr.engine import OcrEngine, Reading
+from cardkit.ocr.intake import Frame
+
+ASPECT_TOLERANCE = 0.10  # a scan's aspect may differ this much (relative) from its template's
+ACCEPT = 0.80  # a probe score this good ends the search
+
+
+@dataclass
+class Options:
+    systems: tuple[str, ...] = ()  # empty: every system with templates
+    threshold: float = 0.90  # fields read less surely than this are left unconfirmed
+    vocabulary: dict[str, list[str]] = field(default_factory=dict)  # extra words per system
+
+
+@dataclass
+class CardRead:
+    frame: Frame
+    template: layout.Template | None
+    rotation: int  # degrees counter-clockwise the scan was turned to stand upright
+    skew: float
+    fields: list[fields.FieldRead]
+    score: float
+    kept_text: str = ""  # what was read where no template fits
+    settings: dict[str, Any] = field(default_factory=dict)
+    card: Image.Image | None = None
+
+    @property
+    def mean_confidence(self) -> float:
+        read = [f.confidence for f in self.fields if f.value is not None]
+        return sum(read) / len(read) if read else 0.0
+
+
+def _aspect_fits(width: int, height: int, template: layout.Template) -> bool:
+    return abs(width / height - template.aspect) / template.aspect <= ASPECT_TOLERANCE
+
+
+def straighten(image: Image.Image, aspects: list[float]) -> tuple[Image.Image, dict[str, Any]]:
+    """The card cut out of a photo and squared up; the scan itself when it is all card."""
+    outline = geometry.find_outline(image)
+    if outline is None:
+        return geometry.trim(image), {"outline": "whole image"}
+    width, height = geometry.side_lengths(outline.corners)
+    measured = width / height
+    candidates = [a for a in aspects if abs(measured - a) / a <= 0.12]
+    candidates += [a for a in aspects if abs(measured - 1 / a) / (1 / a) <= 0.12]
+    aspect = None
+    if candidates:
+        aspect = min(candidates, key=lambda a: min(abs(measured - a), abs(measured - 1 / a)))
+        aspect = aspect if abs(measured - aspect) < abs(measured - 1 / aspect) else 1 / aspect
+    return geometry.warp(image, outline.corners, aspect), {"outline": "found"}
+
+
+class Reader:
+    """Reads regions of one frame, caching what was read, so probes are not read twice."""
+
+    def __init__(self, frame: Frame, engine: OcrEngine, options: Options) -> None:
+        self.frame, self.engine, self.options = frame, engine, options
+        self.cache: dict[str, Reading] = {}
+
+    def read_text(
+        self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
+    ) -> Reading:
+        key = f"{self.frame.name}/{template.name}@{rotation}/{region.field}"
+        if key not in self.cache:
+            prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
+            self.cache[key] = self.engine.read(
+                prepared, region.mode, key=key, whitelist=region.whitelist
+            )
+        return self.cache[key]
+
+    def probe(
+        self, card: Image.Image, template: layout.Template, rotation: int
+    ) -> tuple[float, bool]:
+        """How well a template fits: its probe regions' confidence, and a keyword found."""
+        probes = [r for r in template.regions if r.probe and r.reader == "text"]
+        if not probes:
+            return 0.0, False
+        scores, keyword = [], False
+        for region in probes:
+            reading = self.read_text(card, region, rotation, template)
+            text = reading.text.strip()
+            letters = sum(c.isalnum() for c in text)
+            quality = reading.confidence * min(1.0, letters / 3) if text else 0.0
+            scores.append(quality)
+            words = [w.strip(".,:;!?'’") for w in text.split()]
+            if template.keywords and any(
+                fields.closest(w, list(template.keywords)) for w in words if w
+            ):
+                keyword = True
+        score = sum(scores) / len(scores)
+        return score + (0.25 if keyword else 0.0), keyword
+
+    def read_region(
+        self,
+        card: Image.Image,
+        region: layout.Region,
+        rotation: int,
+        template: layout.Template,
+        sets: layout.TemplateSet,
+    ) -> fields.FieldRead:
+        box = layout.pixel_box(card, region.box)
+        if region.reader != "text":
+            context = layout.ReadContext(
+                self.engine, f"{self.frame.name}/{region.field}", card, template, sets
+            )
+            result: fields.FieldRead = layout.reader(region.reader)(
+                layout.crop(card, region.box), region, context
+            )
+            result.box = result.box or box
+            return result
+        reading = self.read_text(card, region, rotation, template)
+        vocabulary = list(sets.vocabularies.get(region.vocabulary, []))
+        if region.parse in ("text", "paragraphs", "line"):
+            vocabulary += self.options.vocabulary.get(template.system, [])
+        value, corrections = fields.parse(region.parse, reading, vocabulary, region.field)
+        confidence = reading.confidence if value is not None else 0.0
+        return fields.FieldRead(region.field, value, confidence, reading.text, corrections, box)
+
+
+def _rotations(axis: str) -> list[int]:
+    return [0, 180, 270, 90] if axis == "horizontal" else [270, 90, 0, 180]
+
+
+def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
+    sets = layout.template_sets()
+    chosen = [s for s in sets.values() if not options.systems or s.system in options.systems]
+    templates = [t for s in chosen for t in s.templates]
+    image, settings = straighten(frame.image, sorted({t.aspect for t in templates}))
+    axis, clarity = geometry.text_axis(image)
+    rotations = _rotations(axis)
+    upright = geometry.rotate(image, rotations[0])
+    skew = geometry.skew_angle(upright)
+    settings.update({"axis": axis, "skew": skew})
+    reader = Reader(frame, engine, options)
+    best: tuple[float, layout.Template, int, Image.Image] | None = None
+    for rotation in rotations:
+        card = geometry.rotate(image, rotation)
+        if rotation == rotations[0] and skew:
+            card = geometry.trim(geometry.deskew(card, skew))
+        for template in templates:
+            if not _aspect_fits(card.width, card.height, template):
+                continue
+            if not all(layout.tone_fits(card, tone) for tone in template.tones):
+                continue
+            score, keyword = reader.probe(card, template, rotation)
+            if best is None or score > best[0]:
+                best = (score, template, rotation, card)
+            if keyword and score >= ACCEPT + 0.25:
+                break
+        if best and best[0] >= ACCEPT + 0.25:
+            break
+    settings["templates_tried"] = len(reader.cache)
+    if best is None or best[0] < 0.3:
+        card = geometry.rotate(image, rotations[0])
+        reading = engine.read(card, "auto", key=f"{frame.name}/page")
+        return CardRead(frame, None, rotations[0], skew, [], 0.0, reading.text, settings, card)
+    score, template, rotation, card = best
+    set_of = sets[template.system]
+    read = [reader.read_region(card, r, rotation, template, set_of) for r in template.regions]
+    return CardRead(frame, template, rotation, skew, read, score, "", settings, card)
