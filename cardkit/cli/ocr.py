@@ -52,7 +52,9 @@ def ocr(
     language: Annotated[str, typer.Option(help="tesseract language model.")] = "eng",
     engine: Annotated[
         str,
-        typer.Option(help="tesseract, replay:FILE, or the test engines crash and hang.", hidden=True),
+        typer.Option(
+            help="tesseract, replay:FILE, or the test engines crash and hang.", hidden=True
+        ),
     ] = "tesseract",
     date: Annotated[
         str | None, typer.Option(help="Date written into provenance (default: today).", hidden=True)
@@ -67,7 +69,8 @@ def ocr(
     cannot be read fails alone; exit 1 if any failed, after all others are done.
     Existing drafts are never overwritten without --force.
     """
-    from cardkit.ocr import batch, engine as engines, intake
+    from cardkit.ocr import batch, intake
+    from cardkit.ocr import engine as engines
     from cardkit.ocr.pipeline import Options
 
     if not 0 <= threshold <= 1:
@@ -99,8 +102,13 @@ def ocr(
             "version": 1,
             "out": str(out),
             "scans": [
-                {"scan": r.scan, "ok": r.ok, "error": r.message or None, "seconds": r.seconds,
-                 "drafts": r.drafts}
+                {
+                    "scan": r.scan,
+                    "ok": r.ok,
+                    "error": r.message or None,
+                    "seconds": r.seconds,
+                    "drafts": r.drafts,
+                }
                 for r in results
             ],
             "drafts": sum(len(r.drafts) for r in results),

@@ -55,11 +55,11 @@ def build(
     template = read.template
     drafted = drafted or datetime.date.today().isoformat()
     document: dict[str, Any] = {}
-    if template is None:
-        document["kind"] = "unknown"
-    else:
-        document["kind"] = template.kind
+    shape = template or read.fallback
+    document["kind"] = shape.kind if shape else "unknown"
     document["id"] = slug(frame.name)
+    if template is None:
+        document["face"] = "art"  # no rules text was recognised: nothing required is invented
     confidences: dict[str, float] = {}
     regions: dict[str, list[int]] = {}
     corrections: list[dict[str, str]] = []
@@ -69,8 +69,8 @@ def build(
         for key, value in template.fixed.items():
             _set(document, key, value)
         for field in read.fields:
-            if field.value is None:
-                continue
+            if field.value is None or field.field.split("/")[-1].startswith("_"):
+                continue  # nothing read, or a probe-only region (a type line the kind implies)
             _set(document, field.field, field.value)
             confidences[field.field] = round(field.confidence, 3)
             if field.box:

@@ -72,7 +72,9 @@ class Reading:
     def from_json(cls, rows: list[list[Any]]) -> Reading:
         return cls(
             tuple(
-                Word(str(r[0]), float(r[1]), (int(r[2]), int(r[3]), int(r[4]), int(r[5])), int(r[6]))
+                Word(
+                    str(r[0]), float(r[1]), (int(r[2]), int(r[3]), int(r[4]), int(r[5])), int(r[6])
+                )
                 for r in rows
             )
         )
@@ -83,15 +85,13 @@ class OcrEngine(Protocol):
 
     def version(self) -> str: ...
 
-    def read(
-        self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = ""
-    ) -> Reading: ...
+    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading: ...
 
 
 class TesseractEngine:
-    """pytesseract's image_to_data: one subprocess per region, words with boxes."""
+    """pytesseract's image_to_data: the tesseract command, one subprocess per region."""
 
-    name = "tesseract"
+    name = "tesseract-cli"
 
     def __init__(self, language: str = "eng") -> None:
         self.language = language
@@ -120,7 +120,9 @@ class TesseractEngine:
                 image, lang=self.language, config=config, output_type=pytesseract.Output.DICT
             )
         except pytesseract.TesseractNotFoundError:
-            raise MissingDependency(f"tesseract is not installed: run '{INSTALL_TESSERACT}'") from None
+            raise MissingDependency(
+                f"tesseract is not installed: run '{INSTALL_TESSERACT}'"
+            ) from None
         except pytesseract.TesseractError as err:
             raise EngineError(f"tesseract failed on {key}: {err.message.strip()}") from None
         words: list[Word] = []
@@ -130,7 +132,11 @@ class TesseractEngine:
             conf = float(data["conf"][i])
             if not text or conf < 0:
                 continue
-            line_key = (int(data["block_num"][i]), int(data["par_num"][i]), int(data["line_num"][i]))
+            line_key = (
+                int(data["block_num"][i]),
+                int(data["par_num"][i]),
+                int(data["line_num"][i]),
+            )
             line = lines.setdefault(line_key, len(lines))
             box = (
                 int(data["left"][i]),
@@ -139,6 +145,91 @@ class TesseractEngine:
                 int(data["height"][i]),
             )
             words.append(Word(text, conf / 100.0, box, line))
+        return Reading(tuple(words))
+
+
+TESSDATA_DIRS = (
+    "/usr/share/tesseract-ocr/5/tessdata",
+    "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/share/tessdata",
+    "/usr/local/share/tessdata",
+    "/opt/homebrew/share/tessdata",
+)
+
+
+def tessdata(language: str) -> str:
+    """The folder holding `<language>.traineddata`, or MissingDependency with the fix."""
+    import os
+
+    candidates = [os.environ.get("TESSDATA_PREFIX", ""), *TESSDATA_DIRS]
+    for folder in candidates:
+        if folder and (Path(folder) / f"{language}.traineddata").is_file():
+            return folder.rstrip("/") + "/"
+    raise MissingDependency(
+        f"tesseract's '{language}' language data is not installed: run '{INSTALL_TESSERACT}'"
+    )
+
+
+class TesseractApiEngine:
+    """tesseract in this process through its C API (tesserocr): the model loads once per
+    worker, not once per region, which is most of the time a region costs otherwise."""
+
+    name = "tesseract"
+
+    def __init__(self, language: str = "eng") -> None:
+        self.language = language
+        self._api: Any = None
+
+    def _open(self) -> Any:
+        if self._api is None:
+            import tesserocr
+
+            self._api = tesserocr.PyTessBaseAPI(path=tessdata(self.language), lang=self.language)
+        return self._api
+
+    def version(self) -> str:
+        import tesserocr
+
+        self._open()
+        return str(tesserocr.tesseract_version()).split()[1]
+
+    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+        import tesserocr
+
+        api = self._open()
+        api.SetPageSegMode(PSM[mode])
+        api.SetVariable("tessedit_char_whitelist", whitelist)
+        try:
+            api.SetImage(image)
+            api.Recognize()
+        except RuntimeError as err:
+            raise EngineError(f"tesseract failed on {key}: {err}") from None
+        words: list[Word] = []
+        iterator = api.GetIterator()
+        level = tesserocr.RIL.WORD
+        line = -1
+        if iterator is not None:
+            for item in tesserocr.iterate_level(iterator, level):
+                if item.IsAtBeginningOf(tesserocr.RIL.TEXTLINE):
+                    line += 1
+                try:
+                    text = (item.GetUTF8Text(level) or "").strip()
+                except RuntimeError:  # an empty word
+                    continue
+                if not text:
+                    continue
+                box = item.BoundingBox(level)
+                if box is None:
+                    continue
+                left, top, right, bottom = box
+                words.append(
+                    Word(
+                        text,
+                        float(item.Confidence(level)) / 100.0,
+                        (left, top, right - left, bottom - top),
+                        max(0, line),
+                    )
+                )
         return Reading(tuple(words))
 
 
@@ -218,8 +309,15 @@ class HangEngine:
 
 
 def make_engine(spec: str, language: str = "eng") -> OcrEngine:
-    """`tesseract` (default), `replay:FILE`, or the test engines `crash` and `hang`."""
+    """`tesseract` (default: the C API, or the command when tesserocr is missing),
+    `tesseract-cli`, `replay:FILE`, or the test engines `crash` and `hang`."""
     if spec == "tesseract":
+        try:
+            import tesserocr  # noqa: F401
+        except ImportError:
+            return TesseractEngine(language)
+        return TesseractApiEngine(language)
+    if spec == "tesseract-cli":
         return TesseractEngine(language)
     if spec.startswith("replay:"):
         return ReplayEngine(Path(spec.removeprefix("replay:")))
@@ -227,4 +325,6 @@ def make_engine(spec: str, language: str = "eng") -> OcrEngine:
         return CrashEngine()
     if spec == "hang":
         return HangEngine()
-    raise UsageError(f"unknown OCR engine '{spec}': use tesseract, replay:FILE, crash or hang")
+    raise UsageError(
+        f"unknown OCR engine '{spec}': use tesseract, tesseract-cli, replay:FILE, crash or hang"
+    )

@@ -7,11 +7,12 @@ engine was unsure of; every correction is recorded, so the draft says what chang
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from cardkit.ocr.engine import Reading
+from cardkit.ocr.engine import Reading, Word
 
 # Letters tesseract reads in place of digits, for number fields only.
 DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "|": "1"})
@@ -27,7 +28,7 @@ class FieldRead:
     value: Any  # None when nothing usable was read
     confidence: float  # 0..1
     text: str = ""  # what the engine read, before parsing
-    corrections: list[dict[str, str]] = field(default_factory=list)
+    corrections: list[dict[str, str]] = dataclasses.field(default_factory=list)
     box: list[int] | None = None  # [left, top, width, height] on the scan's upright card
 
 
@@ -64,6 +65,25 @@ def closest(word: str, vocabulary: list[str]) -> str | None:
     return hits.pop() if len(hits) == 1 else None
 
 
+def contains(text: str, keyword: str) -> bool:
+    """The keyword's letters appear in the text's letters within the strict distance
+    (small caps read as `sivE'ScHEME` still hold SIDE and SCHEME)."""
+    letters = "".join(c for c in text.casefold() if c.isalnum())
+    key = "".join(c for c in keyword.casefold() if c.isalnum())
+    if not key:
+        return False
+    if key in letters:
+        return True
+    limit = max(1, allowed(key)) if len(key) >= 4 else 0
+    if not limit:
+        return False
+    for size in (len(key) - 1, len(key), len(key) + 1):
+        for start in range(0, max(0, len(letters) - size) + 1):
+            if distance(letters[start : start + size], key, limit) <= limit:
+                return True
+    return False
+
+
 def _match_case(model: str, word: str) -> str:
     if word.isupper():
         return model.upper()
@@ -82,6 +102,8 @@ def correct_words(
         words = []
         for word in line:
             text = word.text
+            if noise(word.text, word.confidence):
+                continue
             core = text.strip(".,;:!?()'\"’")
             if (
                 vocabulary
@@ -99,6 +121,35 @@ def correct_words(
             words.append(text)
         lines.append(" ".join(words))
     return "\n".join(lines), corrections
+
+
+def noise(text: str, confidence: float) -> bool:
+    """A speck or ornament read as a mark: no letter or digit, or one odd letter, read unsurely."""
+    if not any(c.isalnum() for c in text):
+        return confidence < 0.6 or text not in {"-", "—", "–", "&", ":"}
+    core = text.strip(".,;:!?()'\"’‘“”»«")
+    return len(core) == 1 and core not in "aAI0123456789" and confidence < 0.5
+
+
+def paragraphs(reading: Reading) -> list[Reading]:
+    """The reading cut where the space between two lines is clearly more than usual."""
+    lines = reading.lines
+    if len(lines) < 2:
+        return [reading]
+    spans = [
+        (min(w.box[1] for w in line), max(w.box[1] + w.box[3] for w in line)) for line in lines
+    ]
+    heights = sorted(bottom - top for top, bottom in spans)
+    usual = heights[len(heights) // 2]
+    gaps = [spans[i + 1][0] - spans[i][1] for i in range(len(spans) - 1)]
+    small = sorted(gaps)[: max(1, len(gaps) // 2)]
+    normal_gap = small[-1] if small else 0
+    out: list[list[Word]] = [list(lines[0])]
+    for gap, line in zip(gaps, lines[1:], strict=True):
+        if gap > normal_gap + 0.45 * usual:
+            out.append([])
+        out[-1].extend(line)
+    return [Reading(tuple(words)) for words in out]
 
 
 def join_lines(text: str) -> str:
@@ -129,8 +180,10 @@ def number(text: str, signed: bool = False) -> int | None:
 
 
 def snap(text: str, vocabulary: list[str]) -> tuple[str, list[dict[str, str]]]:
-    """A whole field snapped to one vocabulary entry (a card type), within the strict distance."""
-    line = clean_line(text)
+    """A whole field snapped to one vocabulary entry (a card type), within the strict distance.
+
+    Marks without a letter or digit (ornaments read as `»`) are dropped first."""
+    line = clean_line(" ".join(w for w in text.split() if any(c.isalnum() for c in w)))
     if not vocabulary or not line:
         return line, []
     best, best_d = None, 99

@@ -84,7 +84,7 @@ def find_outline(image: Image.Image) -> Outline | None:
         if not 0.15 * total <= area <= 0.85 * total:
             continue
         perimeter = cv2.arcLength(hull, True)
-        corners = None
+        corners: np.ndarray | None = None
         for eps in (0.02, 0.03, 0.04, 0.06):
             approx = cv2.approxPolyDP(hull, eps * perimeter, True)
             if len(approx) == 4:
@@ -108,9 +108,9 @@ def find_outline(image: Image.Image) -> Outline | None:
 
 def _plain_outside(small: np.ndarray, corners: np.ndarray) -> bool:
     """The picture outside the quadrilateral is a plain background, not more card."""
-    inside = np.zeros(small.shape[:2], np.uint8)
-    cv2.fillConvexPoly(inside, corners.astype(np.int32), 255)
-    inside = cv2.dilate(inside, np.ones((9, 9), np.uint8))
+    blank = np.zeros(small.shape[:2], np.uint8)
+    cv2.fillConvexPoly(blank, corners.astype(np.int32), 255)
+    inside: np.ndarray = cv2.dilate(blank, np.ones((9, 9), np.uint8))
     outside = small[inside == 0].astype(np.float32)
     return len(outside) > 0 and float(outside.std(axis=0).mean()) < 32.0
 

@@ -14,6 +14,7 @@ import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -80,7 +81,7 @@ def flatten(image: Image.Image) -> Image.Image:
     return image if image.mode == "RGB" else image.convert("RGB")
 
 
-def _dpi(info: dict[str, object]) -> float | None:
+def _dpi(info: dict[Any, Any]) -> float | None:
     raw = info.get("dpi")
     if isinstance(raw, tuple) and raw:
         try:
@@ -140,7 +141,9 @@ def load(path: Path) -> list[Frame]:
         try:
             image = Image.open(io.BytesIO(data))
         except UnidentifiedImageError:
-            raise IntakeError(f"{path}: not an image (format not recognised from its bytes)") from None
+            raise IntakeError(
+                f"{path}: not an image (format not recognised from its bytes)"
+            ) from None
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise IntakeError(f"{path}: image over the {limit:,}-pixel limit") from None
         if image.width * image.height > limit:
@@ -163,4 +166,3 @@ def load(path: Path) -> list[Frame]:
             index = number + 1 if count > 1 else None
             frames.append(Frame(name, path, digest, rgb, _dpi(image.info), index, fmt))
     return frames
-

@@ -9,9 +9,10 @@ counter) and how to prepare the crop.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -39,7 +40,9 @@ class Region:
     whitelist: str = ""
     vocabulary: str = ""  # name of a vocabulary in the template set
     probe: bool = False  # read while choosing the template (titles, type lines)
-    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    when: tuple[tuple[str, str], ...] = ()  # read only if these fields' text match (regex)
+    unless: tuple[tuple[str, str], ...] = ()  # ... and not if these match
+    options: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,10 @@ class Template:
     kind: str
     size_mm: tuple[float, float]  # upright width, height
     regions: tuple[Region, ...]
-    fixed: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    fixed: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
     tones: tuple[Tone, ...] = ()
     keywords: tuple[str, ...] = ()  # words one of the probe regions should hold
+    match: tuple[tuple[str, str], ...] = ()  # (field, regex) its reading must match to fit
     has_text: bool = True  # False for faces without rules text: nothing is invented for them
 
     @property
@@ -97,7 +101,7 @@ def _region(name: str, raw: dict[str, Any], where: str) -> Region:
     if unknown:
         raise UsageError(f"{where}: unknown prep step {unknown[0]} (one of {PREP_STEPS})")
     known = {"field", "box", "mode", "reader", "parse", "x_height", "prep", "whitelist"}
-    known |= {"vocabulary", "probe"}
+    known |= {"vocabulary", "probe", "when", "unless"}
     return Region(
         field=str(raw.get("field", name)),
         box=_box(raw.get("box"), where),
@@ -109,6 +113,8 @@ def _region(name: str, raw: dict[str, Any], where: str) -> Region:
         whitelist=str(raw.get("whitelist", "")),
         vocabulary=str(raw.get("vocabulary", "")),
         probe=bool(raw.get("probe", False)),
+        when=tuple((str(k), str(v)) for k, v in (raw.get("when") or {}).items()),
+        unless=tuple((str(k), str(v)) for k, v in (raw.get("unless") or {}).items()),
         options={k: v for k, v in raw.items() if k not in known},
     )
 
@@ -137,11 +143,14 @@ def parse_templates(system: str, data: dict[str, Any], where: str) -> TemplateSe
                 fixed=dict(raw.get("fixed") or {}),
                 tones=tones,
                 keywords=tuple(str(k) for k in raw.get("keywords", ())),
+                match=tuple((str(k), str(v)) for k, v in (raw.get("match") or {}).items()),
                 has_text=bool(raw.get("has_text", True)),
             )
         )
     rest = {k: v for k, v in data.items() if k not in ("templates", "vocabularies")}
-    vocabularies = {str(k): [str(w) for w in v] for k, v in (data.get("vocabularies") or {}).items()}
+    vocabularies = {
+        str(k): [str(w) for w in v] for k, v in (data.get("vocabularies") or {}).items()
+    }
     return TemplateSet(system, templates, vocabularies, rest)
 
 
@@ -183,10 +192,20 @@ def light_on_dark(gray: np.ndarray) -> bool:
     return bool(dark.mean() > 0.5)
 
 
+def ink_gray(image: Image.Image, light_ink: bool = False) -> Image.Image:
+    """Grey from each pixel's darkest channel (its brightest for light ink on dark): coloured
+    ink (orange, blue, red words) keeps its contrast, where luminance fades it into the card."""
+    array = np.asarray(image.convert("RGB"))
+    return Image.fromarray(array.max(axis=2) if light_ink else array.min(axis=2))
+
+
 def prepare(region_image: Image.Image, region: Region, card_height: int) -> Image.Image:
     """Grey, dark-on-light, x-height about 25 px, a white margin: what tesseract reads best."""
-    image = region_image if "keep-colour" in region.prep else region_image.convert("L")
-    if "no-invert" not in region.prep and light_on_dark(np.asarray(region_image.convert("L"))):
+    inverted = "no-invert" not in region.prep and light_on_dark(
+        np.asarray(region_image.convert("L"))
+    )
+    image = region_image if "keep-colour" in region.prep else ink_gray(region_image, inverted)
+    if inverted:
         image = ImageOps.invert(image.convert("L"))
     if region.x_height:
         scale = TARGET_X_HEIGHT / max(1.0, region.x_height * card_height)
@@ -213,7 +232,7 @@ def binarize(image: Image.Image, *, clear_border: bool = False) -> Image.Image:
         np.asarray(image.convert("L")), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
     )
     if clear_border:
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(255 - binary, connectivity=8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - binary, connectivity=8)
         h, w = binary.shape
         left, top, width, height = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         touching = (left == 0) | (top == 0) | (left + width >= w) | (top + height >= h)

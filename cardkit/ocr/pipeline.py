@@ -7,6 +7,7 @@ best -> read every region -> fields. The engine is the only thing that reads tex
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardkit.ocr.intake import Frame
 
 ASPECT_TOLERANCE = 0.10  # a scan's aspect may differ this much (relative) from its template's
 ACCEPT = 0.80  # a probe score this good ends the search
+NO_FIT = 0.30  # below this no template fits
 
 
 @dataclass
@@ -38,6 +40,7 @@ class CardRead:
     kept_text: str = ""  # what was read where no template fits
     settings: dict[str, Any] = field(default_factory=dict)
     card: Image.Image | None = None
+    fallback: layout.Template | None = None  # the kind a scan no template fits is filed under
 
     @property
     def mean_confidence(self) -> float:
@@ -75,7 +78,8 @@ class Reader:
     def read_text(
         self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
     ) -> Reading:
-        key = f"{self.frame.name}/{template.name}@{rotation}/{region.field}"
+        where = ",".join(f"{v:.3f}" for v in region.box)
+        key = f"{self.frame.name}/{rotation}/{region.field}@{where}/{region.mode}"
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
             self.cache[key] = self.engine.read(
@@ -83,13 +87,40 @@ class Reader:
             )
         return self.cache[key]
 
+    def applies(
+        self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
+    ) -> bool:
+        """A region's `when` / `unless` conditions on what other regions read."""
+        by_field = {r.field: r for r in template.regions}
+
+        def seen(name: str, pattern: str) -> bool:
+            other = by_field.get(name)
+            if other is None:
+                return False
+            return bool(re.search(pattern, self.read_text(card, other, rotation, template).text))
+
+        return all(seen(n, p) for n, p in region.when) and not any(
+            seen(n, p) for n, p in region.unless
+        )
+
     def probe(
         self, card: Image.Image, template: layout.Template, rotation: int
     ) -> tuple[float, bool]:
         """How well a template fits: its probe regions' confidence, and a keyword found."""
-        probes = [r for r in template.regions if r.probe and r.reader == "text"]
+        probes = [
+            r
+            for r in template.regions
+            if r.probe and r.reader == "text" and self.applies(card, r, rotation, template)
+        ]
         if not probes:
             return 0.0, False
+        by_field = {r.field: r for r in template.regions}
+        for name, pattern in template.match:
+            if name not in by_field:
+                continue
+            seen = self.read_text(card, by_field[name], rotation, template).text
+            if not re.search(pattern, seen):
+                return 0.0, False
         scores, keyword = [], False
         for region in probes:
             reading = self.read_text(card, region, rotation, template)
@@ -97,10 +128,7 @@ class Reader:
             letters = sum(c.isalnum() for c in text)
             quality = reading.confidence * min(1.0, letters / 3) if text else 0.0
             scores.append(quality)
-            words = [w.strip(".,:;!?'’") for w in text.split()]
-            if template.keywords and any(
-                fields.closest(w, list(template.keywords)) for w in words if w
-            ):
+            if any(fields.contains(text, k) for k in template.keywords):
                 keyword = True
         score = sum(scores) / len(scores)
         return score + (0.25 if keyword else 0.0), keyword
@@ -112,7 +140,9 @@ class Reader:
         rotation: int,
         template: layout.Template,
         sets: layout.TemplateSet,
-    ) -> fields.FieldRead:
+    ) -> list[fields.FieldRead]:
+        if not self.applies(card, region, rotation, template):
+            return []
         box = layout.pixel_box(card, region.box)
         if region.reader != "text":
             context = layout.ReadContext(
@@ -122,14 +152,26 @@ class Reader:
                 layout.crop(card, region.box), region, context
             )
             result.box = result.box or box
-            return result
+            return [result]
         reading = self.read_text(card, region, rotation, template)
         vocabulary = list(sets.vocabularies.get(region.vocabulary, []))
         if region.parse in ("text", "paragraphs", "line"):
             vocabulary += self.options.vocabulary.get(template.system, [])
-        value, corrections = fields.parse(region.parse, reading, vocabulary, region.field)
-        confidence = reading.confidence if value is not None else 0.0
-        return fields.FieldRead(region.field, value, confidence, reading.text, corrections, box)
+        parts = [(region.field, reading)]
+        split = region.options.get("split")
+        if split:
+            # the first of several paragraphs goes to a sibling field (flavour text above rules)
+            blocks = fields.paragraphs(reading)
+            if len(blocks) > 1:
+                sibling = "/".join([*region.field.split("/")[:-1], str(split)])
+                rest = Reading(tuple(w for b in blocks[1:] for w in b.words))
+                parts = [(sibling, blocks[0]), (region.field, rest)]
+        out = []
+        for name, part in parts:
+            value, corrections = fields.parse(region.parse, part, vocabulary, name)
+            confidence = part.confidence if value is not None else 0.0
+            out.append(fields.FieldRead(name, value, confidence, part.text, corrections, box))
+        return out
 
 
 def _rotations(axis: str) -> list[int]:
@@ -141,7 +183,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     chosen = [s for s in sets.values() if not options.systems or s.system in options.systems]
     templates = [t for s in chosen for t in s.templates]
     image, settings = straighten(frame.image, sorted({t.aspect for t in templates}))
-    axis, clarity = geometry.text_axis(image)
+    axis, _clarity = geometry.text_axis(image)
     rotations = _rotations(axis)
     upright = geometry.rotate(image, rotations[0])
     skew = geometry.skew_angle(upright)
@@ -165,11 +207,20 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         if best and best[0] >= ACCEPT + 0.25:
             break
     settings["templates_tried"] = len(reader.cache)
-    if best is None or best[0] < 0.3:
+    if best is None or best[0] < NO_FIT:
+        # no template fits: keep what a whole-card read gives, under the kind whose shape fits
         card = geometry.rotate(image, rotations[0])
         reading = engine.read(card, "auto", key=f"{frame.name}/page")
-        return CardRead(frame, None, rotations[0], skew, [], 0.0, reading.text, settings, card)
+        shaped = [t for t in templates if _aspect_fits(card.width, card.height, t)]
+        fallback = best[1] if best else next(iter(shaped or templates), None)
+        text = "\n".join(
+            " ".join(w.text for w in line if not fields.noise(w.text, w.confidence))
+            for line in reading.lines
+        )
+        return CardRead(frame, None, rotations[0], skew, [], 0.0, text, settings, card, fallback)
     score, template, rotation, card = best
     set_of = sets[template.system]
-    read = [reader.read_region(card, r, rotation, template, set_of) for r in template.regions]
+    read = [
+        f for r in template.regions for f in reader.read_region(card, r, rotation, template, set_of)
+    ]
     return CardRead(frame, template, rotation, skew, read, score, "", settings, card)
