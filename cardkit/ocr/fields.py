@@ -89,6 +89,8 @@ def _match_case(model: str, word: str) -> str:
         return model.upper()
     if word[:1].isupper():
         return model[:1].upper() + model[1:]
+    if word.islower():
+        return model[:1].lower() + model[1:]
     return model
 
 
@@ -169,7 +171,8 @@ def number(text: str, signed: bool = False) -> int | None:
     compact = re.sub(r"\s+", "", text)
     if not compact:
         return None
-    mapped = compact.translate(DIGIT_LOOKALIKES)
+    # a number region holds a number or two: map lookalikes only in that short a reading
+    mapped = compact.translate(DIGIT_LOOKALIKES) if len(compact) <= 3 else compact
     found = re.search(r"([+\-–]?)(\d+)", mapped)
     if not found:
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -68,6 +69,12 @@ def straighten(image: Image.Image, aspects: list[float]) -> tuple[Image.Image, d
     return geometry.warp(image, outline.corners, aspect), {"outline": "found"}
 
 
+def region_key(frame: str, rotation: int, region: layout.Region) -> str:
+    """The engine key of one region read: what a replay file is indexed by."""
+    where = ",".join(f"{v:.3f}" for v in region.box)
+    return f"{frame}/{rotation}/{region.field}@{where}/{region.mode}"
+
+
 class Reader:
     """Reads regions of one frame, caching what was read, so probes are not read twice."""
 
@@ -78,8 +85,7 @@ class Reader:
     def read_text(
         self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
     ) -> Reading:
-        where = ",".join(f"{v:.3f}" for v in region.box)
-        key = f"{self.frame.name}/{rotation}/{region.field}@{where}/{region.mode}"
+        key = region_key(self.frame.name, rotation, region)
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
             self.cache[key] = self.engine.read(
@@ -174,13 +180,20 @@ class Reader:
         return out
 
 
+def systems_in_path(path: Path, names: list[str]) -> tuple[str, ...]:
+    """A folder on the scan's path named after a system (`scans/villainous/...`) names it."""
+    parts = {part.casefold().replace("_", "-") for part in path.resolve().parts[:-1]}
+    return tuple(name for name in names if name in parts)
+
+
 def _rotations(axis: str) -> list[int]:
     return [0, 180, 270, 90] if axis == "horizontal" else [270, 90, 0, 180]
 
 
 def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sets = layout.template_sets()
-    chosen = [s for s in sets.values() if not options.systems or s.system in options.systems]
+    wanted = options.systems or systems_in_path(frame.source, list(sets))
+    chosen = [s for s in sets.values() if not wanted or s.system in wanted]
     templates = [t for s in chosen for t in s.templates]
     image, settings = straighten(frame.image, sorted({t.aspect for t in templates}))
     axis, _clarity = geometry.text_axis(image)

@@ -1,0 +1,190 @@
+"""`cardkit ocr` as users run it: the real tesseract on cards drawn here, and the batch's
+behaviour with bad files, failing engines, existing drafts and a kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardkit import yamlio
+from tests.conftest import ROOT, run_cli
+from tests.ocr_cards import CardText, on_table, villainous_card
+from tests.test_ocr_pipeline import blank_card, fate_replay
+
+FATE = CardText(
+    "GOLDEN HARP",
+    "When Golden Harp is played, attach it to a Hero. That Hero gets +2 Strength.",
+    "Item",
+    strength=2,
+)
+VILLAIN = CardText(
+    "NIGHT WATCH", "Move an Ally to an adjacent location. Gain 1 Power.", "Ally", 3, 2
+)
+
+
+def _draft(out: Path, name: str) -> dict:
+    return yamlio.load_text((out / f"{name}.yaml").read_text())
+
+
+def test_real_engine_reads_a_scan_a_turned_dark_card_and_a_photo(tmp_path):
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    villainous_card(FATE).save(scans / "harp.png")
+    turned = villainous_card(VILLAIN, dark=True).rotate(90, expand=True)
+    turned.save(scans / "watch.jpg", quality=90)
+    on_table(villainous_card(FATE, seed=5)).save(scans / "photo.jpg", quality=80)
+    out = tmp_path / "drafts"
+    result = run_cli(["ocr", str(scans), "--out", str(out), "--system", "villainous", "-j", "2"])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
+    for name in ("harp", "photo"):
+        draft = _draft(out, name)
+        assert (draft["deck"], draft["title"], draft["type"], draft["strength"]) == (
+            "fate",
+            "GOLDEN HARP",
+            "Item",
+            2,
+        ), name
+        assert draft["ability"] == FATE.ability, name
+    watch = _draft(out, "watch")
+    assert watch["provenance"]["settings"]["rotation"] in (90, 270)
+    assert (watch["deck"], watch["title"], watch["cost"], watch["strength"], watch["type"]) == (
+        "villain",
+        "NIGHT WATCH",
+        2,
+        3,
+        "Ally",
+    )
+    assert watch["ability"] == VILLAIN.ability
+    validated = run_cli(["validate", str(out)])
+    assert validated.returncode == 0, validated.stdout
+
+
+def _replay_batch(tmp_path: Path) -> tuple[Path, Path]:
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    blank_card(scans / "silver-key.png")
+    replay = tmp_path / "replay.json"
+    replay.write_text(json.dumps(fate_replay("silver-key")))
+    return scans, replay
+
+
+def test_bad_files_fail_alone_and_the_batch_exits_1(tmp_path):
+    scans, replay = _replay_batch(tmp_path)
+    (scans / "empty.png").write_bytes(b"")
+    (scans / "notes.jpg").write_text("not a picture")
+    out = tmp_path / "out"
+    args = ["ocr", str(scans), "--out", str(out), f"--engine=replay:{replay}", "--format", "json"]
+    result = run_cli(args)
+    assert result.returncode == 1
+    summary = json.loads(result.stdout)
+    assert summary["drafts"] == 1 and summary["failed"] == 2
+    assert [s["ok"] for s in summary["scans"]] == [False, False, True]
+    assert summary["scans"][2]["drafts"][0]["kind"] == "villainous/card"
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert "empty.png: empty file" in lines[0] and "notes.jpg: not an image" in lines[1]
+    assert (out / "silver-key.yaml").is_file()
+
+
+@pytest.mark.parametrize(
+    ("engine", "says"), [("crash", "test engine crashed"), ("hang", "timed out")]
+)
+def test_a_crashing_or_hanging_engine_fails_each_scan_not_the_run(tmp_path, engine, says):
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    for name in ("a", "b"):
+        blank_card(scans / f"{name}.png")
+    out = tmp_path / "out"
+    result = run_cli(
+        ["ocr", str(scans), "--out", str(out), f"--engine={engine}", "--timeout", "2", "-j", "2"]
+    )
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and all(says in line for line in lines), lines
+    assert "a.png" in lines[0] and "b.png" in lines[1]
+    assert not list(out.glob("*.yaml"))
+
+
+def test_drafts_are_never_overwritten_without_force(tmp_path):
+    scans, replay = _replay_batch(tmp_path)
+    out = tmp_path / "out"
+    args = ["ocr", str(scans), "--out", str(out), f"--engine=replay:{replay}"]
+    assert run_cli(args).returncode == 0
+    draft = out / "silver-key.yaml"
+    draft.write_text("# my edits\n" + draft.read_text())
+    again = run_cli(args)
+    assert again.returncode == 1 and "exists" in again.stderr and "--force" in again.stderr
+    assert draft.read_text().startswith("# my edits")
+    assert run_cli([*args, "--force"]).returncode == 0
+    assert not draft.read_text().startswith("# my edits")
+
+
+def test_missing_tesseract_is_exit_3_with_the_install_command(tmp_path):
+    blank_card(tmp_path / "x.png")
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    env = {"PATH": str(bare)}
+    result = run_cli(
+        ["ocr", str(tmp_path / "x.png"), "--out", str(tmp_path / "o"), "--engine=tesseract-cli"],
+        env=env,
+    )
+    assert result.returncode == 3
+    assert "apt-get install -y tesseract-ocr" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_errors_are_exit_2(tmp_path):
+    result = run_cli(["ocr", str(tmp_path / "nothing.png"), "--out", str(tmp_path)])
+    assert result.returncode == 2 and "no such file" in result.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli(["ocr", str(empty), "--out", str(tmp_path / "o")])
+    assert result.returncode == 2 and "no scans found" in result.stderr
+
+
+def test_sigkill_during_a_batch_leaves_no_half_written_draft(tmp_path):
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    replay = {"engine": "tesseract", "version": "r", "readings": {}}
+    for n in range(40):
+        blank_card(scans / f"card{n:02}.png")
+        replay["readings"].update(fate_replay(f"card{n:02}")["readings"])
+    (tmp_path / "replay.json").write_text(json.dumps(replay))
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardkit",
+            "ocr",
+            str(scans),
+            "--out",
+            str(out),
+            f"--engine=replay:{tmp_path / 'replay.json'}",
+            "-j",
+            "2",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(out.glob("*.yaml"))) < 3:
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)  # the batch and its workers, mid-run
+    process.wait()
+    drafts = sorted(out.glob("*.yaml"))
+    assert 3 <= len(drafts) < 40
+    for draft in drafts:  # every draft on disk is whole
+        data = yamlio.load_text(draft.read_text())
+        assert data["provenance"]["scan"].endswith(draft.stem + ".png")
+        assert data["title"] == "SILVER KEY"
