@@ -64,7 +64,7 @@ class _Job:
         if not isinstance(record, dict) or record.get("key") != key:
             return None
         files = record.get("files", [])
-        if not all((self.out / name).is_file() for name in files):
+        if not all((self.out / name).exists() for name in files):
             return None
         staging.carry(self.out, self.staged, files)
         self.made.extend(files)
@@ -106,7 +106,36 @@ def fingerprint(root: Path) -> dict[str, str]:
         found[f"schemas:{path.relative_to(schemas.schema_dir()).as_posix()}"] = _hash_file(path)
     for path in _rulebooks(root):
         found[path.relative_to(root).as_posix()] = _hash_file(path)
+    for path in _scan_images(root):
+        found[path.relative_to(root).as_posix()] = _hash_file(path)
     return found
+
+
+def _scan_images(root: Path) -> list[Path]:
+    """Source scans: images under scans/, less scans/samples (the OCR benchmark's set)."""
+    from cardkit.ocr.intake import scan_paths
+
+    scans = root / "scans"
+    found = scan_paths([scans]) if scans.is_dir() else []
+    return [p for p in found if p.relative_to(scans).parts[0] != "samples"]
+
+
+def _ocr_stage(job: _Job) -> None:
+    """Draft every scan image under scans/ into build/drafts (cardkit/ocr/batch.py)."""
+    from cardkit.ocr import batch
+
+    scans = _scan_images(job.root)
+    key = _digest(job.inputs["cardkit"], _inputs_under(job.inputs, "scans/"))
+    record = job.reuse("ocr", key)
+    if record is None:
+        line, files, failed = batch.build_drafts(scans, job.staged / "drafts", job.root)
+        record = {"key": key, "files": ["drafts"] if files else [], "line": line}
+        record["failed"] = failed
+        job.made.extend(record["files"])
+        job.result.written.extend(job.out / name for name in record["files"])
+    job.stages["ocr"] = record
+    job.result.lines.append(record["line"])
+    job.result.failed |= bool(record["failed"])
 
 
 def _rulebooks(root: Path) -> list[Path]:
@@ -213,6 +242,8 @@ def _stages(job: _Job, progress: Progress) -> None:
 
     progress("re-reading rulebooks")
     summaries = _import_stage(job)
+    progress("reading scans")
+    _ocr_stage(job)
     progress("printing proofs")
     preview = _proof_stage(job, documents)
     progress("writing the report")
@@ -227,7 +258,7 @@ def run(root: Path, out: Path, *, progress: Progress | None = None) -> BuildResu
     inputs = fingerprint(root)
     before = _read_manifest(out)
     key = _digest(inputs)
-    if before.get("key") == key and all((out / n).is_file() for n in before.get("outputs", [])):
+    if before.get("key") == key and all((out / n).exists() for n in before.get("outputs", [])):
         failed = bool(before.get("failed"))
         found = f"; it found problems, see {out / 'index.html'}" if failed else ""
         return BuildResult(

@@ -188,3 +188,22 @@ def test_sigkill_during_a_batch_leaves_no_half_written_draft(tmp_path):
         data = yamlio.load_text(draft.read_text())
         assert data["provenance"]["scan"].endswith(draft.stem + ".png")
         assert data["title"] == "SILVER KEY"
+
+
+def test_build_drafts_the_scans_under_scans(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "cards").mkdir(parents=True)
+    promo = repo / "scans" / "villainous" / "promo"
+    promo.mkdir(parents=True)
+    villainous_card(FATE).save(promo / "harp.png")
+    samples = repo / "scans" / "samples"  # the benchmark's synthetic set: not source material
+    samples.mkdir()
+    villainous_card(FATE).save(samples / "sample.png")
+    result = run_cli(["build"], cwd=repo)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ocr: 1 drafts from 1 scans in drafts/" in result.stdout
+    draft = _draft(repo / "build" / "drafts", "harp")
+    assert draft["title"] == "GOLDEN HARP"
+    assert draft["provenance"]["scan"] == "scans/villainous/promo/harp.png"
+    again = run_cli(["build"], cwd=repo)
+    assert again.stdout.startswith("up to date"), again.stdout

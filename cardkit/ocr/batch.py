@@ -32,6 +32,7 @@ class Settings:
     force: bool = False
     options: Options = field(default_factory=Options)
     drafted: str | None = None  # the date written into provenance (today when None)
+    root: Path | None = None  # provenance names scans relative to this folder when under it
 
 
 @dataclass
@@ -56,6 +57,9 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
 
     started = time.monotonic()
     result = ScanResult(str(path), ok=True)
+    shown = str(path)
+    if settings.root is not None and path.resolve().is_relative_to(settings.root.resolve()):
+        shown = path.resolve().relative_to(settings.root.resolve()).as_posix()
     frames = intake.load(path)
     engine = make_engine(settings.engine, settings.language)
     version = engine.version()
@@ -66,14 +70,14 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
         read = read_frame(frame, engine, settings.options)
         document = draft.build(
             read,
-            scan=str(path),
+            scan=shown,
             engine=engine.name,
             engine_version=version,
             language=settings.language,
             options=settings.options,
             drafted=settings.drafted,
         )
-        yamlio.atomic_write(target, draft.render(document, str(path)))
+        yamlio.atomic_write(target, draft.render(document, shown))
         result.drafts.append(
             {
                 "frame": frame.name,
@@ -149,3 +153,20 @@ def run(
         if not done:
             time.sleep(0.02)
     return [results[i] for i in range(len(paths))]
+
+
+def build_drafts(scans: list[Path], out: Path, root: Path) -> tuple[str, list[str], bool]:
+    """`cardkit build`'s OCR stage: every scan to `out`, overwriting (build/ is all output).
+
+    Returns the report line, the drafts written (relative to out's parent) and whether a
+    scan failed.
+    """
+    if not scans:
+        return "ocr: no scan images under scans/", [], False
+    settings = Settings(out, force=True, root=root)
+    results = run(scans, settings, jobs=os.cpu_count() or 1)
+    failed = [r for r in results if not r.ok]
+    files = [Path(d["draft"]).relative_to(out.parent).as_posix() for r in results for d in r.drafts]
+    line = f"ocr: {len(files)} drafts from {len(results)} scans in {out.name}/"
+    line += "".join(f"\n  failed: {r.message}" for r in failed)
+    return line, files, bool(failed)
