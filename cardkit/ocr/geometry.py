@@ -219,6 +219,13 @@ def _edge_colour(image: Image.Image) -> tuple[int, int, int]:
 def trim(image: Image.Image, tolerance: int = 18) -> Image.Image:
     """Cut away a plain margin (scanner bed, fill after a turn) around the card."""
     array = np.asarray(image).astype(np.int16)
+    sides = [array[0], array[-1], array[:, 0], array[:, -1]]
+    medians = np.array([np.median(side, axis=0) for side in sides])
+    if (
+        max(float(side.std(axis=0).mean()) for side in sides) > 12
+        or np.ptp(medians, axis=0).max() > 24
+    ):
+        return image  # not one plain colour all round: the edges are the card's own
     background = np.array(_edge_colour(image), dtype=np.int16)
     differs = np.abs(array - background).max(axis=2) > tolerance
     rows = np.flatnonzero(differs.mean(axis=1) > 0.02)

@@ -19,7 +19,9 @@ from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 
 ASPECT_TOLERANCE = 0.10  # a scan's aspect may differ this much (relative) from its template's
-ACCEPT = 0.80  # a probe score this good ends the search
+ACCEPT = 0.80  # a probe score this good (with a keyword found) ends the search
+KEYWORD = 0.50  # bonus for a keyword found: a template that finds its keywords beats one
+# that has none (a card back reading a front's type line as its name)
 NO_FIT = 0.30  # below this no template fits
 
 
@@ -137,7 +139,7 @@ class Reader:
             if any(fields.contains(text, k) for k in template.keywords):
                 keyword = True
         score = sum(scores) / len(scores)
-        return score + (0.25 if keyword else 0.0), keyword
+        return score + (KEYWORD if keyword else 0.0), keyword
 
     def read_region(
         self,
@@ -215,9 +217,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             score, keyword = reader.probe(card, template, rotation)
             if best is None or score > best[0]:
                 best = (score, template, rotation, card)
-            if keyword and score >= ACCEPT + 0.25:
+            if keyword and score >= ACCEPT + KEYWORD:
                 break
-        if best and best[0] >= ACCEPT + 0.25:
+        if best and best[0] >= ACCEPT + KEYWORD:
             break
     settings["templates_tried"] = len(reader.cache)
     if best is None or best[0] < NO_FIT:
