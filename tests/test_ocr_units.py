@@ -235,3 +235,19 @@ def test_specks_are_noise_but_punctuation_words_are_not():
     assert not fields.noise("a", 0.3)
     assert not fields.noise(":", 0.9)
     assert not fields.noise("Hero", 0.2)
+
+
+def test_slant_tells_italic_from_roman():
+    from PIL import ImageDraw, ImageFont
+
+    from tests.ocr_cards import FONTS
+
+    def word(face: str) -> np.ndarray:
+        image = Image.new("L", (420, 70), 255)
+        ImageDraw.Draw(image).text(
+            (10, 5), "Klaw minions", font=ImageFont.truetype(f"{FONTS}/{face}", 48), fill=0
+        )
+        return np.asarray(image)
+
+    assert geometry.slant(word("VeraIt.ttf")) >= 0.15
+    assert abs(geometry.slant(word("Vera.ttf"))) < 0.1

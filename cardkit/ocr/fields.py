@@ -101,6 +101,8 @@ def correct_words(
     known = {v.casefold() for v in vocabulary}
     lines, corrections = [], []
     for line in reading.lines:
+        if _noise_line(line):
+            continue
         words = []
         for word in line:
             text = word.text
@@ -152,6 +154,13 @@ def paragraphs(reading: Reading) -> list[Reading]:
             out.append([])
         out[-1].extend(line)
     return [Reading(tuple(words)) for words in out]
+
+
+def _noise_line(line: list[Word]) -> bool:
+    """A line of a few short marks read unsurely: an icon or ornament, not text."""
+    letters = sum(sum(c.isalnum() for c in w.text) for w in line)
+    mean = sum(w.confidence for w in line) / len(line)
+    return letters <= 4 and mean < 0.5
 
 
 def join_lines(text: str) -> str:

@@ -23,6 +23,7 @@ ACCEPT = 0.80  # a probe score this good (with a keyword found) ends the search
 KEYWORD = 0.50  # bonus for a keyword found: a template that finds its keywords beats one
 # that has none (a card back reading a front's type line as its name)
 NO_FIT = 0.30  # below this no template fits
+ITALIC = 0.2  # a line whose strokes lean this much (shear) is italic
 
 
 @dataclass
@@ -83,6 +84,7 @@ class Reader:
     def __init__(self, frame: Frame, engine: OcrEngine, options: Options) -> None:
         self.frame, self.engine, self.options = frame, engine, options
         self.cache: dict[str, Reading] = {}
+        self.prepared: dict[str, Image.Image] = {}
 
     def read_text(
         self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
@@ -90,10 +92,38 @@ class Reader:
         key = region_key(self.frame.name, rotation, region)
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
+            self.prepared[key] = prepared
             self.cache[key] = self.engine.read(
                 prepared, region.mode, key=key, whitelist=region.whitelist
             )
         return self.cache[key]
+
+    def italic_lead(self, key: str, reading: Reading) -> tuple[Reading, Reading] | None:
+        """The leading italic lines (flavour text) and the rest, when the region starts italic."""
+        import numpy as np
+
+        prepared = self.prepared.get(key)
+        if prepared is None:
+            return None
+        array = np.asarray(prepared.convert("L"))
+        lines = reading.lines
+        lead = 0
+        for line in lines:
+            # word by word: a frame line read as `|` beside a word must not stand the line up
+            slants = sorted(
+                geometry.slant(
+                    array[w.box[1] : w.box[1] + w.box[3], w.box[0] : w.box[0] + w.box[2]]
+                )
+                for w in line
+                if sum(c.isalpha() for c in w.text) >= 3
+            )
+            if not slants or slants[len(slants) // 2] < ITALIC:
+                break
+            lead += 1
+        if lead == 0:
+            return None
+        first = Reading(tuple(w for line in lines[:lead] for w in line))
+        return first, Reading(tuple(w for line in lines[lead:] for w in line))
 
     def applies(
         self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
@@ -167,16 +197,18 @@ class Reader:
             vocabulary += self.options.vocabulary.get(template.system, [])
         parts = [(region.field, reading)]
         split = region.options.get("split")
-        if split:
-            # the first of several paragraphs goes to a sibling field (flavour text above rules)
-            blocks = fields.paragraphs(reading)
-            if len(blocks) > 1:
-                sibling = "/".join([*region.field.split("/")[:-1], str(split)])
-                rest = Reading(tuple(w for b in blocks[1:] for w in b.words))
-                parts = [(sibling, blocks[0]), (region.field, rest)]
+        lead = self.italic_lead(region_key(self.frame.name, rotation, region), reading)
+        if split and lead is not None:
+            # leading italic lines go to a sibling field (flavour text above the rules)
+            sibling = "/".join([*region.field.split("/")[:-1], str(split)])
+            parts = [(sibling, lead[0]), (region.field, lead[1])]
         out = []
         for name, part in parts:
             value, corrections = fields.parse(region.parse, part, vocabulary, name)
+            digits = int(region.options.get("digits", 0))
+            if digits and isinstance(value, int) and len(str(abs(value))) > digits:
+                # a one-digit box read with the icon beside it (`2` + per-hero mark as `22`)
+                value = int(str(value)[: digits + (value < 0)])
             confidence = part.confidence if value is not None else 0.0
             out.append(fields.FieldRead(name, value, confidence, part.text, corrections, box))
         return out
