@@ -21,3 +21,20 @@ def time_command(
         if result.returncode not in ok:
             raise SystemExit(f"{argv[0]} exited {result.returncode}: {result.stderr[-500:]}")
     return statistics.median(samples)
+
+
+def measure_command(argv: Sequence[str], cwd: Path | None = None) -> tuple[float, float]:
+    """Wall time (s) and peak resident memory (MB) of one run of `argv`, from the kernel."""
+    import os
+
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    process.returncode = code
+    if code not in (0, 1):
+        raise SystemExit(f"{argv[0]} exited {code}: {process.stderr.read()[-500:]}")
+    return elapsed, usage.ru_maxrss / 1024

@@ -5,6 +5,13 @@ Generates FILES villain files of CARDS master plan cards each (default 1,000 x 1
 rounds and prints the ratio. cardkit also runs its rules and reports line numbers.
 
     python benchmarks/validate.py [--files 1000] [--cards 10] [--rounds 3]
+
+The scale series (issue 12) runs `cardkit validate` and `cardkit gaps` once per size and
+prints time, peak memory and the ratio to the floor (the same libraries with nothing
+else: libyaml load and jsonschema-rs validity, one process) and to check-jsonschema
+(only up to --peer-max files: it needs ~30 ms a file):
+
+    python benchmarks/validate.py --scale 1000,10000,50000 [--peer-max 10000]
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import time_command
+from _common import measure_command, time_command
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "benchmarks" / "_work" / "validate"
@@ -49,16 +56,59 @@ def villain(index: int, cards: int, broken: bool, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate(files: int, cards: int) -> list[Path]:
-    shutil.rmtree(WORK, ignore_errors=True)
-    WORK.mkdir(parents=True)
+def generate(files: int, cards: int, where: Path = WORK) -> list[Path]:
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir(parents=True)
     rng = random.Random(7)
     paths = []
     for i in range(files):
-        path = WORK / f"villain-{i:05d}.yaml"
+        folder = where / f"box-{i // 1000:03d}"  # a thousand files a folder, as boxes would be
+        folder.mkdir(exist_ok=True)
+        path = folder / f"villain-{i:05d}.yaml"
         path.write_text(villain(i, cards, broken=i % 10 == 0, rng=rng))
         paths.append(path)
     return paths
+
+
+FLOOR = """
+import sys, pathlib, json, yaml, jsonschema_rs
+schema = json.loads(pathlib.Path(sys.argv[1]).read_text())
+common = pathlib.Path(sys.argv[1]).parent.parent / "common.schema.json"
+base = "https://cardkit.invalid/schemas/"
+registry = jsonschema_rs.Registry([(base + "common.schema.json", json.loads(common.read_text()))])
+check = jsonschema_rs.validator_for(schema, registry=registry,
+                                    base_uri=base + "marvel-united/villain.schema.json")
+bad = 0
+for path in sorted(pathlib.Path(sys.argv[2]).rglob("*.yaml")):
+    bad += not check.is_valid(yaml.load(path.read_bytes(), Loader=yaml.CSafeLoader))
+print(bad)
+"""
+
+
+def scale(sizes: list[int], cards: int, peer_max: int) -> None:
+    bin_dir = Path(sys.executable).parent
+    cardkit, peer = str(bin_dir / "cardkit"), str(bin_dir / "check-jsonschema")
+    print("| files | floor | cardkit validate | vs floor | check-jsonschema | vs peer "
+          "| cardkit gaps |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for files in sizes:
+        where = WORK.parent / f"scale-{files}"
+        paths = generate(files, cards, where)
+        floor = measure_command([sys.executable, "-c", FLOOR, str(SCHEMA), str(where)])
+        ours = measure_command([cardkit, "validate", str(where), "--format", "json"])
+        gaps = measure_command([cardkit, "gaps", str(where), "--format", "json"])
+        if files <= peer_max:
+            theirs = measure_command([peer, "--schemafile", str(SCHEMA), *map(str, paths)])
+            peer_cell = f"{theirs[0]:.1f} s, {theirs[1]:.0f} MB | {theirs[0] / ours[0]:.1f}x faster"
+        else:
+            peer_cell = "not run (--peer-max) | "
+        print(
+            f"| {files:,} | {floor[0]:.1f} s, {floor[1]:.0f} MB "
+            f"| {ours[0]:.1f} s, {ours[1]:.0f} MB | {ours[0] / floor[0]:.2f}x "
+            f"| {peer_cell} | {gaps[0]:.1f} s, {gaps[1]:.0f} MB |",
+            flush=True,
+        )
+        shutil.rmtree(where, ignore_errors=True)
 
 
 def main() -> None:
@@ -66,7 +116,12 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--cards", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--scale", help="comma-separated tree sizes, e.g. 1000,10000,50000")
+    parser.add_argument("--peer-max", type=int, default=10000)
     args = parser.parse_args()
+    if args.scale:
+        scale([int(n) for n in args.scale.split(",")], args.cards, args.peer_max)
+        return
 
     bin_dir = Path(sys.executable).parent
     cardkit, peer = bin_dir / "cardkit", bin_dir / "check-jsonschema"

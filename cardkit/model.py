@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,8 @@ class Document:
     data: dict[str, Any]
     locate: Callable[..., tuple[int, int]]  # (pointer, *, key=False) -> (line, column)
 
-    @property
-    def kind(self) -> str:
+    @cached_property
+    def kind(self) -> str:  # asked for by every rule of every document: read once
         return str(self.data.get("kind", ""))
 
     @property

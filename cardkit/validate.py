@@ -7,14 +7,16 @@ positions, which are found by re-parsing that one file's text.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from cardkit import explain, schemas, yamlio
 from cardkit.errors import InputError
 from cardkit.model import Diagnostic, Document, Report, Severity, json_pointer
-from cardkit.rules import Tree, all_rules
+from cardkit.rules import Finding, Rule, Tree, all_rules
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -60,12 +62,12 @@ def load_document(path: Path) -> Document | Diagnostic:
     shown = display(path)
     try:
         text = yamlio.read_text(path)
-        data = yamlio.load_text(text)
+        data, root = yamlio.load_with_nodes(text)
     except yamlio.YamlProblem as problem:
         return _problem(shown, problem)
     except OSError as err:
         return Diagnostic(shown, 1, 1, "CK010", Severity.ERROR, f"cannot read file: {err.strerror}")
-    locate = yamlio.Locator(text)
+    locate = yamlio.Locator.parsed(text, root)
     if not isinstance(data, dict):
         kind_name = explain.json_type(data)
         what = (
@@ -149,20 +151,98 @@ def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str,
     return known
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while streaming: documents are acyclic and freed by
+    reference counting, so its passes over the long-lived objects are pure cost. The young
+    generation is still swept every so often for the cycles an error's traceback makes."""
+    was_enabled = gc.isenabled()
+    gc.freeze()  # what is alive now (modules, schemas, validators) is never scanned again
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if was_enabled:
+            gc.enable()
+
+
+OnValid = Callable[[Document, list[Diagnostic]], None]
+
+
+def stream(
+    paths: Sequence[Path],
+    *,
+    context_root: Path | None = None,
+    on_valid: OnValid | None = None,
+    keep: bool = False,
+) -> tuple[Report, list[Document]]:
+    """Check the files under paths one at a time: load, schema, rules, positions.
+
+    Only one document is alive at a time, unless `keep` (the caller wants them all) or a
+    registered tree rule needs the whole tree. `on_valid(document, findings)` sees each
+    schema-valid document while it is alive, with the rule findings it drew so far.
+    Stream rules finish at the end; their findings point at files already let go.
+    """
+    files = collect_files(paths)
+    if context_root is not None and any(Path(p).resolve() == context_root.resolve() for p in paths):
+        context_root = None  # every file under it is being validated: nothing lies outside
+    rules = all_rules()
+    per_document = [rule for rule in rules if rule.document_check is not None]
+    collectors = [(rule, rule.collector()) for rule in rules if rule.collector is not None]
+    whole_tree = [rule for rule in rules if rule.tree_check is not None]
+    report = Report([], files_checked=len(files))
+    held: list[Document] = []
+    with _collector_paused():
+        for count, path in enumerate(files, 1):
+            if count % 2000 == 0:
+                gc.collect(0)
+            loaded = load_document(path)
+            if isinstance(loaded, Diagnostic):
+                report.diagnostics.append(loaded)
+                continue
+            errors = schema_diagnostics(loaded)
+            if errors:
+                report.diagnostics.extend(errors)
+                continue
+            found: list[Diagnostic] = []
+            for rule in per_document:
+                if rule.applies_to(loaded):
+                    assert rule.document_check is not None
+                    for pointer, message in rule.document_check(loaded):
+                        found.append(_diagnostic(rule, Finding(loaded, pointer, message)))
+            for rule, collector in collectors:
+                found.extend(_diagnostic(rule, f) for f in collector.see(loaded))
+            report.diagnostics.extend(found)
+            if on_valid is not None:
+                on_valid(loaded, found)
+            if keep or whole_tree:
+                held.append(loaded)
+                loaded.locate.release()  # type: ignore[attr-defined]  # held: not its nodes
+    outside = outside_ids(context_root, files)
+    for rule, collector in collectors:
+        report.diagnostics.extend(_diagnostic(rule, f) for f in collector.finish(outside))
+    for rule in whole_tree:
+        report.diagnostics.extend(_diagnostic(rule, f) for f in rule.run(Tree(held, outside)))
+    return report, held if keep else []
+
+
 def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[Diagnostic]]:
     """The files under paths, the schema-valid documents among them, and why the rest are not."""
     files = collect_files(paths)
     valid: list[Document] = []
     problems: list[Diagnostic] = []
-    for path in files:
-        loaded = load_document(path)
-        if isinstance(loaded, Diagnostic):
-            problems.append(loaded)
-            continue
-        errors = schema_diagnostics(loaded)
-        problems.extend(errors)
-        if not errors:
-            valid.append(loaded)
+    with _collector_paused():
+        for path in files:
+            loaded = load_document(path)
+            if isinstance(loaded, Diagnostic):
+                problems.append(loaded)
+                continue
+            errors = schema_diagnostics(loaded)
+            problems.extend(errors)
+            if not errors:
+                valid.append(loaded)
+                loaded.locate.release()  # type: ignore[attr-defined]
     return files, valid, problems
 
 
@@ -170,32 +250,26 @@ def check(
     paths: Sequence[Path], *, context_root: Path | None = None
 ) -> tuple[Report, list[Document]]:
     """The report, and the schema-valid documents, for callers that go on to use them."""
-    files, valid, problems = load_valid(paths)
-    if context_root is not None and any(Path(p).resolve() == context_root.resolve() for p in paths):
-        context_root = None  # every file under it is being validated: nothing lies outside
-    report = Report(problems, files_checked=len(files))
-    report.diagnostics.extend(run_rules(Tree(valid, outside_ids(context_root, files))))
-    return report, valid
+    return stream(paths, context_root=context_root, keep=True)
 
 
 def validate_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> Report:
-    return check(paths, context_root=context_root)[0]
+    """The report alone: documents are let go as soon as they are checked."""
+    return stream(paths, context_root=context_root)[0]
+
+
+def _diagnostic(rule: Rule, finding: Finding) -> Diagnostic:
+    line, column = finding.document.locate(finding.pointer)
+    return Diagnostic(
+        finding.document.display_path,
+        line,
+        column,
+        rule.code,
+        rule.severity,
+        finding.message,
+        json_pointer(finding.pointer),
+    )
 
 
 def run_rules(tree: Tree) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
-    for rule in all_rules():
-        for finding in rule.run(tree):
-            line, column = finding.document.locate(finding.pointer)
-            found.append(
-                Diagnostic(
-                    finding.document.display_path,
-                    line,
-                    column,
-                    rule.code,
-                    rule.severity,
-                    finding.message,
-                    json_pointer(finding.pointer),
-                )
-            )
-    return found
+    return [_diagnostic(rule, finding) for rule in all_rules() for finding in rule.run(tree)]

@@ -101,6 +101,76 @@ for _tag, _pattern, _first in _CORE_RESOLVERS:
 CardLoader.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^$"), [""])
 CardLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
+_STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{name}" for name in ("str", "seq", "map"))
+_BY_FIRST = {k: tuple(v) for k, v in CardLoader.yaml_implicit_resolvers.items()}
+
+
+def _resolve(self: Any, kind: type, value: str, implicit: tuple[bool, bool]) -> str:
+    """PyYAML's resolver, minus what cardkit never registers (path and wildcard resolvers):
+    libyaml calls it from Python once per node, so its cost is paid on every scalar."""
+    if kind is yaml.ScalarNode:
+        if implicit[0]:
+            for tag, regexp in _BY_FIRST.get(value[:1], ()):
+                if regexp.match(value):
+                    return str(tag)
+        return _STR
+    return _SEQ if kind is yaml.SequenceNode else _MAP
+
+
+def _no_path(*_: Any) -> None:
+    """No path resolvers are registered: nothing to track while descending."""
+
+
+CardLoader.resolve = _resolve  # type: ignore[method-assign]
+CardLoader.descend_resolver = _no_path  # type: ignore[method-assign,assignment]
+CardLoader.ascend_resolver = _no_path  # type: ignore[method-assign,assignment]
+
+
+class _Unusual(Exception):
+    """A node the plain builder leaves to PyYAML's constructor (merge keys, explicit tags)."""
+
+
+def _build(loader: Any, node: yaml.Node) -> Any:
+    """The document from its nodes, for the common case: plain mappings, lists and scalars.
+
+    What PyYAML's constructor would give (core-schema scalars, string keys, duplicate keys
+    refused) at a third of the cost; anything else raises _Unusual.
+    """
+    tag = node.tag
+    if isinstance(node, yaml.ScalarNode):
+        if tag == _STR:
+            return node.value
+        if tag == "tag:yaml.org,2002:int":
+            return _construct_int(loader, node)
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        if tag == "tag:yaml.org,2002:bool":
+            return node.value in ("true", "True", "TRUE")
+        if tag == "tag:yaml.org,2002:float":
+            return loader.construct_yaml_float(node)
+        raise _Unusual
+    if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
+        return [_build(loader, child) for child in node.value]
+    if not isinstance(node, yaml.MappingNode) or tag != _MAP:
+        raise _Unusual
+    mapping: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise _Unusual
+        key = _key_text(_build(loader, key_node))
+        if key in mapping:
+            mark = key_node.start_mark
+            raise YamlProblem(
+                "CK002",
+                f"duplicate key '{key}' (first defined on line {lines[key]})",
+                mark.line + 1,
+                mark.column + 1,
+            )
+        lines[key] = key_node.start_mark.line + 1
+        mapping[key] = _build(loader, value_node)
+    return mapping
+
 
 def decode(raw: bytes) -> str:
     """UTF-8 text of a file; a byte-order mark is accepted and dropped."""
@@ -178,9 +248,24 @@ def _expanded_size(value: Any) -> int:
 
 def load_text(text: str) -> Any:
     """Parse one YAML document safely; raises YamlProblem with a position."""
+    return load_with_nodes(text)[0]
+
+
+def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
+    """The document and the node tree it was built from (positions, for a Locator)."""
     loader = CardLoader(text)
+    node = None
     try:
-        data = loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            data = None
+        elif "&" in text or "<<" in text:  # anchors, aliases and merges: PyYAML's way
+            data = loader.construct_document(node)
+        else:
+            try:
+                data = _build(loader, node)
+            except _Unusual:
+                data = loader.construct_document(node)
     except YamlProblem:
         raise
     except yaml.YAMLError as err:
@@ -191,7 +276,7 @@ def load_text(text: str) -> Any:
         loader.dispose()
     if "&" in text:  # aliases need anchors; skip the walk for the common case
         _expanded_size(data)
-    return data
+    return data, node
 
 
 @dataclass
@@ -201,6 +286,15 @@ class Locator:
     text: str
     _root: yaml.Node | None = None
     _parsed: bool = False
+
+    @classmethod
+    def parsed(cls, text: str, root: yaml.Node | None) -> Locator:
+        """A locator over nodes already composed (by the load that read the document)."""
+        return cls(text, root, root is not None)
+
+    def release(self) -> None:
+        """Let the node tree go (it is composed again if a position is asked for later)."""
+        self._root, self._parsed = None, False
 
     def __call__(self, pointer: Pointer, *, key: bool = False) -> tuple[int, int]:
         """1-based position of the deepest node on the pointer's path.

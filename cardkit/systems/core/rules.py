@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardkit.model import Document, Pointer, Severity
-from cardkit.rules import Finding, Tree, tree_rule
+from cardkit.rules import DocumentRef, Finding, ref, stream_rule
 from cardkit.systems.core import marks  # noqa: F401  (registers CK202)
 
 # Top-level fields that hold a reference to another document's id, and the kinds
@@ -26,61 +26,75 @@ def qualified_id(system: str, ref: str) -> tuple[str, str]:
     return system, ref
 
 
-@tree_rule(
+@stream_rule(
     "CK200", Severity.ERROR, "An id is used by two documents of the same system.", system="core"
 )
-def unique_ids(tree: Tree) -> Iterator[Finding]:
-    seen: dict[tuple[str, str], Document] = {}
-    for document in tree.documents:
+class UniqueIds:
+    """Keeps the first document of each (system, id); a later one is a finding at once."""
+
+    def __init__(self) -> None:
+        self.first: dict[tuple[str, str], DocumentRef] = {}
+
+    def see(self, document: Document) -> Iterator[Finding]:
         if document.id is None:
-            continue
+            return
         key = (document.system, document.id)
-        if key in seen:
-            first = seen[key]
-            line, _ = first.locate(("id",))
-            yield Finding(
-                document,
-                ("id",),
-                f"id '{document.id}' is already used by {first.display_path}:{line}",
-            )
-        else:
-            seen[key] = document
+        first = self.first.get(key)
+        if first is None:
+            self.first[key] = ref(document)
+            return
+        line, _ = first.locate(("id",))
+        yield Finding(
+            document, ("id",), f"id '{document.id}' is already used by {first.display_path}:{line}"
+        )
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        return iter(())
 
 
-def _references(value: Any, pointer: Pointer) -> Iterator[tuple[Pointer, str, str]]:
-    if isinstance(value, dict):
-        for key, child in value.items():
-            is_ref = key in REFERENCE_FIELDS or key.endswith("_ref")
-            if is_ref and isinstance(child, str) and not pointer:
-                yield (*pointer, key), key, child
-            elif isinstance(child, dict | list):
-                yield from _references(child, (*pointer, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from _references(child, (*pointer, index))
+def _references(data: dict[str, Any]) -> Iterator[tuple[Pointer, str, str]]:
+    """A document's references: only its top-level fields count. (This used to walk the
+    whole document and keep only what it found at the top.)"""
+    for key, child in data.items():
+        if (key in REFERENCE_FIELDS or key.endswith("_ref")) and isinstance(child, str):
+            yield (key,), key, child
 
 
-@tree_rule(
+@stream_rule(
     "CK201",
     Severity.ERROR,
     "A reference (box, or a field ending in _ref) names no known document.",
     system="core",
 )
-def references_resolve(tree: Tree) -> Iterator[Finding]:
-    known = {key: kind.split("/", 1)[-1] for key, kind in tree.outside_ids.items()}
-    for document in tree.documents:
+class ReferencesResolve:
+    """Keeps every id's kind and every reference; resolves them once the tree is seen."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, str], str] = {}
+        self.references: list[tuple[DocumentRef, Pointer, str, str, tuple[str, str]]] = []
+
+    def see(self, document: Document) -> Iterator[Finding]:
         if document.id is not None:
-            known[(document.system, document.id)] = document.kind.split("/", 1)[-1]
-    for document in tree.documents:
-        for pointer, field, ref in _references(document.data, ()):
-            target = qualified_id(document.system, ref)
+            self.known[(document.system, document.id)] = document.kind.split("/", 1)[-1]
+        for pointer, field, value in _references(document.data):
+            target = qualified_id(document.system, value)
+            allowed = REFERENCE_FIELDS.get(field)
+            if target in self.known and (allowed is None or self.known[target] in allowed):
+                continue  # resolved already: nothing to keep
+            self.references.append((ref(document), pointer, field, value, target))
+        return iter(())
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        known = {key: kind.split("/", 1)[-1] for key, kind in outside_ids.items()}
+        known.update(self.known)
+        for where, pointer, field, value, target in self.references:
             target_kind = known.get(target)
             allowed = REFERENCE_FIELDS.get(field)
             if target_kind is None:
-                yield Finding(document, pointer, f"{field} '{ref}' names no document in the tree")
+                yield Finding(where, pointer, f"{field} '{value}' names no document in the tree")
             elif allowed is not None and target_kind not in allowed:
                 yield Finding(
-                    document,
+                    where,
                     pointer,
-                    f"{field} '{ref}' names a {target_kind}, not a {' or '.join(allowed)}",
+                    f"{field} '{value}' names a {target_kind}, not a {' or '.join(allowed)}",
                 )

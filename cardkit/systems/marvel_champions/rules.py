@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from cardkit.model import Document, Pointer, Severity
-from cardkit.rules import Finding, Tree, document_rule, tree_rule
+from cardkit.rules import DocumentRef, Finding, document_rule, ref, stream_rule
 
 SYSTEM = "marvel-champions"
 DECK_MIN, DECK_MAX, HERO_CARDS = 40, 50, 15
@@ -75,30 +75,41 @@ def removable_sets(doc: Document) -> Result:
             )
 
 
-@tree_rule(
+@stream_rule(
     "MC104",
     Severity.WARNING,
     "The campaign log's villain list and the underling villain setups disagree.",
     system=SYSTEM,
 )
-def villain_lists(tree: Tree) -> Iterator[Finding]:
-    for doc in tree.documents:
-        if doc.kind != f"{SYSTEM}/campaign-log":
-            continue
-        setups = {
-            str(d.data.get("villain"))
-            for d in tree.documents
-            if d.kind == f"{SYSTEM}/villain-setup" and d.data.get("box") == doc.data.get("box")
-        }
-        if not setups:
-            continue
-        for index, entry in enumerate(doc.data.get("fields", [])):
-            if entry.get("label") == "List of Villains":
-                named = entry.get("items") or re.split(r", | and ", entry.get("text", ""))
-                listed = {n.strip().rstrip(".") for n in named if n.strip()}
-                if listed != setups:
-                    diff = sorted(listed ^ setups)
-                    yield Finding(doc, ("fields", index), f"the lists differ on {', '.join(diff)}")
+class VillainLists:
+    """Keeps each box's villain setups and each campaign log's list; compares at the end.
+
+    One pass, an index by box: linear in the tree (it used to rescan every document
+    for each campaign log).
+    """
+
+    def __init__(self) -> None:
+        self.setups: dict[str, set[str]] = {}
+        self.lists: list[tuple[DocumentRef, str, int, set[str]]] = []
+
+    def see(self, doc: Document) -> Iterator[Finding]:
+        box = str(doc.data.get("box"))
+        if doc.kind == f"{SYSTEM}/villain-setup":
+            self.setups.setdefault(box, set()).add(str(doc.data.get("villain")))
+        elif doc.kind == f"{SYSTEM}/campaign-log":
+            for index, entry in enumerate(doc.data.get("fields", [])):
+                if entry.get("label") == "List of Villains":
+                    named = entry.get("items") or re.split(r", | and ", entry.get("text", ""))
+                    listed = {n.strip().rstrip(".") for n in named if n.strip()}
+                    self.lists.append((ref(doc), box, index, listed))
+        return iter(())
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        for doc, box, index, listed in self.lists:
+            setups = self.setups.get(box)
+            if setups and listed != setups:
+                diff = sorted(listed ^ setups)
+                yield Finding(doc, ("fields", index), f"the lists differ on {', '.join(diff)}")
 
 
 # Player cards of a decklist: every group but the hero's encounter cards (nemesis set,
@@ -106,37 +117,46 @@ def villain_lists(tree: Tree) -> Iterator[Finding]:
 _ENCOUNTER_ROLES = {"nemesis", "obligation"}
 
 
-@tree_rule(
+@stream_rule(
     "MC105",
     Severity.WARNING,
     "A box's stated number of player cards differs from its decklists plus identities.",
     system=SYSTEM,
 )
-def player_cards_add_up(tree: Tree) -> Iterator[Finding]:
-    decklists: dict[str, list[Document]] = {}
-    for doc in tree.documents:
+class PlayerCardsAddUp:
+    """Keeps, per box, its decklists' player-card counts and what its manifest states."""
+
+    def __init__(self) -> None:
+        self.decklists: dict[str, list[int]] = {}
+        self.stated: list[tuple[DocumentRef, str, int, int]] = []
+
+    def see(self, doc: Document) -> Iterator[Finding]:
         if doc.kind == f"{SYSTEM}/decklist":
-            decklists.setdefault(str(doc.data.get("box", "")), []).append(doc)
-    for doc in tree.documents:
-        if doc.kind != f"{SYSTEM}/expansion" or str(doc.id) not in decklists:
-            continue
-        for index, component in enumerate(doc.data.get("components", [])):
-            stated = re.search(r"(\d+) player cards", str(component.get("detail", "")))
-            if stated is None:
-                continue
-            lists = decklists[str(doc.id)]
             cards = sum(
                 int(card.get("count", 1))
-                for deck in lists
-                for group in deck.data.get("groups", [])
+                for group in doc.data.get("groups", [])
                 if group.get("role") not in _ENCOUNTER_ROLES
                 for card in group.get("cards", [])
             )
+            self.decklists.setdefault(str(doc.data.get("box", "")), []).append(cards)
+        elif doc.kind == f"{SYSTEM}/expansion":
+            for index, component in enumerate(doc.data.get("components", [])):
+                stated = re.search(r"(\d+) player cards", str(component.get("detail", "")))
+                if stated is not None:
+                    self.stated.append((ref(doc), str(doc.id), index, int(stated[1])))
+        return iter(())
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        for doc, box, index, stated in self.stated:
+            lists = self.decklists.get(box)
+            if not lists:
+                continue
+            cards = sum(lists)
             total = cards + len(lists)
-            if total != int(stated[1]):
+            if total != stated:
                 yield Finding(
                     doc,
                     ("components", index),
-                    f"the box says {stated[1]} player cards; its {len(lists)} decklists hold "
+                    f"the box says {stated} player cards; its {len(lists)} decklists hold "
                     f"{cards} player cards and {len(lists)} identities: {total}",
                 )

@@ -10,13 +10,13 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cardkit import systems
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rulebook.words import number
-from cardkit.rules import Finding, Tree, document_rule, tree_rule
+from cardkit.rules import DocumentRef, Finding, document_rule, ref, stream_rule
 from cardkit.systems.marvel_united import gapnotes, placement
 from cardkit.systems.marvel_united.note_rules import all_gaps
 
@@ -36,20 +36,17 @@ def _intro_text(part: dict[str, Any]) -> str:
     return " ".join(item for item in part.get("intro", []) if isinstance(item, str))
 
 
-def deck_sizes(tree: Tree) -> dict[str, dict[str, int]]:
-    """Per box: deck sizes from its components ("60 Master Plan Cards (12 for each Villain)")."""
-    sizes: dict[str, dict[str, int]] = {}
-    for doc in tree.documents:
-        if doc.kind != f"{SYSTEM}/box" or doc.id is None:
+def deck_sizes(document: Document) -> dict[str, int]:
+    """A box's deck sizes from its components ("60 Master Plan Cards (12 for each Villain)")."""
+    sizes: dict[str, int] = {}
+    for component in document.data.get("components", []):
+        name, each = str(component.get("name", "")).lower(), component.get("each")
+        if each is None or component.get("per", "").lower() != "villain":
             continue
-        for component in doc.data.get("components", []):
-            name, each = str(component.get("name", "")).lower(), component.get("each")
-            if each is None or component.get("per", "").lower() != "villain":
-                continue
-            if "master plan" in name:
-                sizes.setdefault(doc.id, {})["masterplan"] = int(each)
-            elif "threat" in name:
-                sizes.setdefault(doc.id, {})["threats"] = int(each)
+        if "master plan" in name:
+            sizes["masterplan"] = int(each)
+        elif "threat" in name:
+            sizes["threats"] = int(each)
     return sizes
 
 
@@ -57,31 +54,58 @@ def threat_total(cards: list[dict[str, Any]]) -> int:
     return sum(int(c.get("copies", 1)) for c in cards if c.get("type") != "challenge")
 
 
-@tree_rule(
+@stream_rule(
     "MU101",
     Severity.WARNING,
     "A deck has not the number of cards its box says (12 master plan, 6 threat).",
     system=SYSTEM,
     restates=("MU102",),
 )
-def deck_size(tree: Tree) -> Iterator[Finding]:
-    sizes = deck_sizes(tree)
-    for doc in tree.documents:
-        if doc.kind != f"{SYSTEM}/villain":
-            continue
-        expected = {**DEFAULT_DECK, **sizes.get(str(doc.data.get("box")), {})}
-        masterplan = doc.data.get("masterplan", {}).get("cards", [])
-        if masterplan and len(masterplan) != expected["masterplan"]:
+class DeckSize:
+    """Compares each villain's decks with its box's sizes: at once when the box's manifest
+    was seen already (or it names none), otherwise once the whole tree is seen."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, dict[str, int]] = {}
+        self.waiting: list[tuple[DocumentRef, str, int, int | None, frozenset[int]]] = []
+
+    def see(self, doc: Document) -> Iterator[Finding]:
+        if doc.kind == f"{SYSTEM}/box" and doc.id is not None:
+            self.sizes[doc.id] = deck_sizes(doc)
+        elif doc.kind == f"{SYSTEM}/villain":
+            threats = doc.data.get("threats", {})
+            box = doc.data.get("box")
+            counts = (
+                len(doc.data.get("masterplan", {}).get("cards", [])),
+                threat_total(threats["cards"]) if threats.get("cards") else None,
+                frozenset(_numbers(_intro_text(threats))),
+            )
+            if box is None or str(box) in self.sizes:
+                yield from self._compare(doc, str(box), *counts)
+            else:
+                self.waiting.append((ref(doc), str(box), *counts))
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        for waiting in self.waiting:
+            yield from self._compare(*waiting)
+
+    def _compare(
+        self,
+        doc: Document | DocumentRef,
+        box: str,
+        masterplan: int,
+        total: int | None,
+        said: frozenset[int],
+    ) -> Iterator[Finding]:
+        expected = {**DEFAULT_DECK, **self.sizes.get(box, {})}
+        if masterplan and masterplan != expected["masterplan"]:
             yield Finding(
                 doc,
                 ("masterplan", "cards"),
-                f"the master plan deck lists {len(masterplan)} of {expected['masterplan']} cards",
+                f"the master plan deck lists {masterplan} of {expected['masterplan']} cards",
             )
-        threats = doc.data.get("threats", {})
-        cards = threats.get("cards", [])
-        total = threat_total(cards)
-        said = _numbers(_intro_text(threats))
-        if cards and total != expected["threats"] and not {total, expected["threats"]} <= said:
+        explained = {total, expected["threats"]} <= said
+        if total is not None and total != expected["threats"] and not explained:
             yield Finding(
                 doc,
                 ("threats", "cards"),
@@ -287,16 +311,6 @@ def _placements(doc: Document) -> Iterator[tuple[Pointer, str, dict[str, Any]]]:
             yield ("masterplan", "cards", index, "place"), f"card {card['n']}", card["place"]
 
 
-def _box_vocabularies(tree: Tree) -> dict[str, systems.Vocabulary]:
-    """Per box id: the system's tokens plus those the box's manifest declares."""
-    base = systems.get(SYSTEM).tokens
-    return {
-        str(doc.id): base.extended(doc.data["tokens"])
-        for doc in tree.documents
-        if doc.kind == f"{SYSTEM}/box" and doc.data.get("tokens")
-    }
-
-
 def _unknown(vocabulary: systems.Vocabulary, role: str, name: str) -> str | None:
     allowed = systems.Vocabulary(f"{SYSTEM} {role}", vocabulary.with_role(role))
     try:
@@ -306,20 +320,45 @@ def _unknown(vocabulary: systems.Vocabulary, role: str, name: str) -> str | None
     return None
 
 
-@tree_rule(
+@stream_rule(
     "MU130",
     Severity.ERROR,
     "A placement names a token or anchor that the token vocabulary (or the box) does not declare.",
     system=SYSTEM,
 )
-def declared_tokens(tree: Tree) -> Iterator[Finding]:
-    base = systems.get(SYSTEM).tokens
-    boxes = _box_vocabularies(tree)
-    for doc in tree.documents:
-        if doc.kind not in (f"{SYSTEM}/villain", f"{SYSTEM}/masterplan-card"):
-            continue
-        vocabulary = boxes.get(str(doc.data.get("box")), base)
-        for where, card, place in _placements(doc):
+class DeclaredTokens:
+    """Checks placements against the system's tokens plus the box's: at once when the box's
+    manifest was seen already (or none is named), otherwise once the whole tree is seen."""
+
+    def __init__(self) -> None:
+        self.base = systems.get(SYSTEM).tokens
+        self.boxes: dict[str, systems.Vocabulary | None] = {}
+        self.waiting: list[tuple[DocumentRef, str, list[tuple[Pointer, str, Any]]]] = []
+
+    def see(self, doc: Document) -> Iterator[Finding]:
+        if doc.kind == f"{SYSTEM}/box" and doc.id is not None:
+            tokens = doc.data.get("tokens")
+            self.boxes[str(doc.id)] = self.base.extended(tokens) if tokens else None
+        elif doc.kind in (f"{SYSTEM}/villain", f"{SYSTEM}/masterplan-card"):
+            box = doc.data.get("box")
+            if box is None or str(box) in self.boxes:
+                yield from self._check(doc, str(box), _placements(doc))
+            else:
+                self.waiting.append((ref(doc), str(box), list(_placements(doc))))
+
+    def finish(self, outside_ids: dict[tuple[str, str], str]) -> Iterator[Finding]:
+        for doc, box, placements in self.waiting:
+            yield from self._check(doc, box, placements)
+
+    def _check(
+        self,
+        doc: Document | DocumentRef,
+        box: str,
+        placements: Iterable[tuple[Pointer, str, Any]],
+    ) -> Iterator[Finding]:
+        declared = self.boxes.get(box)
+        vocabulary = self.base if declared is None else declared
+        for where, card, place in placements:
             anchor = place.get("anchor", placement.DEFAULT_ANCHOR)
             problem = _unknown(vocabulary, "anchor", str(anchor))
             if problem:
