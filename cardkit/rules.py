@@ -95,9 +95,11 @@ class Rule:
     def run(self, tree: Tree) -> Iterator[Finding]:
         if self.collector is not None:
             collector = self.collector()
-            for document in tree.documents:
-                yield from collector.see(document)
-            yield from collector.finish(tree.outside_ids)
+            found = [f for document in tree.documents for f in collector.see(document)]
+            found += collector.finish(tree.outside_ids)
+            order = {d.display_path: i for i, d in enumerate(tree.documents)}
+            # in the tree's order, as a rule that walks the documents would give them
+            yield from sorted(found, key=lambda f: order.get(f.document.display_path, -1))
             return
         if self.tree_check is not None:
             yield from self.tree_check(tree)
