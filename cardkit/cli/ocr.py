@@ -7,12 +7,15 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardkit.cli._app import app
 from cardkit.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from cardkit.ocr.batch import ScanResult
 
 
 class OcrFormat(StrEnum):
@@ -56,6 +59,23 @@ def ocr(
             help="tesseract, replay:FILE, or the test engines crash and hang.", hidden=True
         ),
     ] = "tesseract",
+    assemble: Annotated[
+        bool,
+        typer.Option(
+            "--assemble",
+            help="Also combine each villain's card drafts into one villain document.",
+        ),
+    ] = False,
+    check: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--check", help="Compare what each scan reads with these card files (never edits them)."
+        ),
+    ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(help="With --check: the document (ID or ID/ADDRESS) a single scan shows."),
+    ] = None,
     date: Annotated[
         str | None, typer.Option(help="Date written into provenance (default: today).", hidden=True)
     ] = None,
@@ -68,6 +88,14 @@ def ocr(
     image or a PDF gives one draft per frame or page (`<stem>#2.yaml`). A scan that
     cannot be read fails alone; exit 1 if any failed, after all others are done.
     Existing drafts are never overwritten without --force.
+
+    --assemble combines one villain's card drafts (master plan, threat cards, dashboard;
+    grouped by villain_ref, else by the scans' folder) into one villain document, the
+    master plan ordered by number.
+
+    --check compares what each scan reads with the card files given and writes the
+    confirm --batch checklist (DIR/checklist.csv) with the read values filled in; it
+    never edits a card file. Exit 1 when a field disagrees.
     """
     from cardkit.ocr import batch, intake
     from cardkit.ocr import engine as engines
@@ -124,6 +152,67 @@ def ocr(
                 )
         drafts = sum(len(r.drafts) for r in results)
         sys.stdout.write(f"ocr: {drafts} drafts from {len(results)} scans, {len(failed)} failed\n")
+    if assemble:
+        failed += _assemble(results, out, force)
+    disagree = _second_opinion(results, check, against, out) if check else False
     for r in failed:
         sys.stderr.write(f"cardkit: {r.message}\n")
-    raise typer.Exit(ExitCode.FINDINGS if failed else ExitCode.OK)
+    raise typer.Exit(ExitCode.FINDINGS if failed or disagree else ExitCode.OK)
+
+
+def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:
+    """--assemble: one villain document per villain from its card drafts."""
+    from cardkit import yamlio
+    from cardkit.ocr import assemble, batch, draft
+
+    drafts = [
+        (Path(d["draft"]), yamlio.load_text(Path(d["draft"]).read_text(encoding="utf-8")))
+        for r in results
+        for d in r.drafts
+    ]
+    refused = []
+    for (system, name), members in sorted(assemble.group(drafts).items()):
+        document = assemble.villain(system, name, members)
+        target = out / f"{document['id']}.yaml"
+        if target.exists() and not force:
+            refused.append(
+                batch.ScanResult(name, False, f"{target} exists: not overwritten (use --force)")
+            )
+            continue
+        yamlio.atomic_write(target, draft.render(document, f"{len(members)} card scans"))
+        sys.stdout.write(f"{target}: {document['kind']} assembled from {len(members)} drafts\n")
+    return refused
+
+
+def _second_opinion(
+    results: list[ScanResult], paths: list[Path], against: str | None, out: Path
+) -> bool:
+    """--check: compare each draft with its card file, print agree/disagree, write the
+    confirm --batch checklist into the output folder. True when any field disagrees."""
+    from cardkit import gaps, yamlio
+    from cardkit.cli._app import report_skipped
+    from cardkit.ocr import check
+
+    documents, problems = gaps.load(paths)
+    report_skipped(problems)
+    drafts = [d for r in results for d in r.drafts]
+    if against and len(drafts) != 1:
+        raise UsageError("--against names one card: give it one scan (one frame)")
+    comparisons = []
+    for entry in drafts:
+        draft = yamlio.load_text(Path(entry["draft"]).read_text(encoding="utf-8"))
+        target = check.find_target(draft, entry["frame"], documents, against)
+        if target is None:
+            sys.stderr.write(
+                f"cardkit: {entry['draft']}: no card under --check is named "
+                f"{entry['frame']!r}; name the scan after its id or use --against\n"
+            )
+            continue
+        scan = draft.get("provenance", {}).get("scan", entry["frame"])
+        comparisons += check.compare(draft, scan, target[0], target[1])
+    for line in check.lines(comparisons):
+        sys.stdout.write(line + "\n")
+    rows = gaps.collect(documents)
+    yamlio.atomic_write(out / "checklist.csv", check.checklist(comparisons, rows))
+    sys.stdout.write(f"wrote {out / 'checklist.csv'} (review it, then confirm --batch)\n")
+    return any(not c.agree for c in comparisons)

@@ -237,6 +237,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     settings.update({"axis": axis, "skew": skew})
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image] | None = None
+    sure = False
     for rotation in rotations:
         card = geometry.rotate(image, rotation)
         if rotation == rotations[0] and skew:
@@ -249,10 +250,11 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             score, keyword = reader.probe(card, template, rotation)
             if best is None or score > best[0]:
                 best = (score, template, rotation, card)
+                sure = keyword
             if keyword and score >= ACCEPT + KEYWORD:
                 break
-        if best and best[0] >= ACCEPT + KEYWORD:
-            break
+        if best and sure:
+            break  # a keyword was read this way up: the other turns will not read better
     settings["templates_tried"] = len(reader.cache)
     if best is None or best[0] < NO_FIT:
         # no template fits: keep what a whole-card read gives, under the kind whose shape fits

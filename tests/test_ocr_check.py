@@ -1,0 +1,86 @@
+"""`cardkit ocr --check`: a second opinion on existing card files, never an edit."""
+
+from __future__ import annotations
+
+import csv
+
+from tests.conftest import run_cli
+from tests.ocr_cards import CardText, villainous_card
+
+CARD = """\
+# a hand-kept comment
+kind: villainous/card
+id: harp
+deck: fate
+title: GOLDEN HARP
+ability: When Golden Harp is played, attach it to a Hero. That Hero gets +2 Strength.
+strength: 3
+type: Item
+unconfirmed: [strength]
+"""
+
+
+def test_check_reports_agreement_and_writes_the_checklist(tmp_path):
+    cards = tmp_path / "cards" / "villainous" / "promo"
+    cards.mkdir(parents=True)
+    card = cards / "harp.yaml"
+    card.write_text(CARD)
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    text = CardText(
+        "GOLDEN HARP",
+        "When Golden Harp is played, attach it to a Hero. That Hero gets +2 Strength.",
+        "Item",
+        2,
+    )
+    villainous_card(text).save(scans / "harp.png")
+    out = tmp_path / "out"
+    result = run_cli(
+        [
+            "ocr",
+            str(scans / "harp.png"),
+            "--out",
+            str(out),
+            "--system",
+            "villainous",
+            "--check",
+            str(tmp_path / "cards"),
+        ]
+    )
+    assert result.returncode == 1, result.stderr  # a field disagrees
+    lines = result.stdout.splitlines()
+    assert any(": title: agree:" in line for line in lines)
+    assert any(": strength: disagree: scan harp.png reads 2, file has 3" in line for line in lines)
+    assert card.read_text() == CARD  # never edited
+    rows = list(csv.DictReader((out / "checklist.csv").open()))
+    assert [(r["address"], r["value"]) for r in rows] == [("strength", "2")]
+    assert "harp.png" in rows[0]["evidence"] and "differs from the file" in rows[0]["evidence"]
+    applied = run_cli(["confirm", "--batch", str(out / "checklist.csv"), "--by", "ana"])
+    assert applied.returncode == 0, applied.stderr
+    after = card.read_text()
+    assert "strength: 2" in after and "# a hand-kept comment" in after
+
+
+def test_against_names_the_document_for_a_scan_named_otherwise(tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "harp.yaml").write_text(CARD.replace("strength: 3", "strength: 2"))
+    villainous_card(CardText("GOLDEN HARP", "Gain 2 Power.", "Item", 2)).save(
+        tmp_path / "IMG_0042.png"
+    )
+    out = tmp_path / "out"
+    args = [
+        "ocr",
+        str(tmp_path / "IMG_0042.png"),
+        "--out",
+        str(out),
+        "--system",
+        "villainous",
+        "--check",
+        str(cards),
+    ]
+    unnamed = run_cli(args)
+    assert "no card under --check is named 'IMG_0042'" in unnamed.stderr
+    named = run_cli([*args, "--force", "--against", "harp"])
+    assert ": strength: agree:" in named.stdout
+    assert ": ability: disagree:" in named.stdout
