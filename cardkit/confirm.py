@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import addresses, schemas, systems, yamlio
-from cardkit.confirm_semantics import ABSENT, MISSING, Refused, check_value, repeats
+from cardkit.confirm_semantics import ABSENT, MISSING, Refused, check_value, plain, repeats
 from cardkit.errors import UsageError
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
@@ -139,9 +139,9 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         kind = str(data.get("kind", ""))
         new = request.value if old is MISSING else _new_value(old, request.value, pointer[-1], kind)
         check_value(data, None if old is MISSING else old, new, replace=request.replace)
-        if old is MISSING or _plain(new) != _plain(old):
-            record["value"] = _plain(new)
-            record["previous"] = ABSENT if old is MISSING else _plain(old)
+        if old is MISSING or plain(new) != plain(old):
+            record["value"] = plain(new)
+            record["previous"] = ABSENT if old is MISSING else plain(old)
     if not marked and repeats(holder.get("confirmations") or [], _same_as_last(holder, record)):
         outcome.unchanged.append(request.address)  # re-running the same confirmation
         return
@@ -205,14 +205,6 @@ def undo(data: Any, address: str, outcome: Outcome) -> None:
         outcome.undone.append(address)
         return
     raise UsageError(f"{address} has no confirmation to undo")
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def resolve_notes(data: Any) -> list[str]:

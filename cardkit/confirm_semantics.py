@@ -98,12 +98,13 @@ def repeats(records: list[Any], record: dict[str, Any]) -> bool:
         return False
     last = same[-1]
     keys = ("field", "evidence", "value")
-    return all(_plain(last.get(k)) == _plain(record.get(k)) for k in keys)
+    return all(plain(last.get(k)) == plain(record.get(k)) for k in keys)
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A YAML value as plain dicts, lists and scalars (keys as text), to compare or record."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value

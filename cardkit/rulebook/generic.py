@@ -124,3 +124,14 @@ def render_head(manifest: dict[str, Any]) -> Groups:
         groups.append(["  " * (e["level"] - 1) + "• " + e["title"] for e in manifest["contents"]])
     groups.extend(render_items(manifest.get("preamble", [])))
     return groups
+
+
+def strings(value: Any) -> list[str]:
+    """Every text in a document's value, depth first (a scalar as its text)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return [str(value)]

@@ -240,23 +240,15 @@ NEEDS_CONTENTS = True  # sections are found through the book's table of contents
 _PLAYER_COUNT = re.compile(r"\b[1-9] Heroes: \d+; [1-9] Heroes: \d+\b(?! [A-Za-z])")
 
 
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
 def warnings(documents: list[dict[str, Any]]) -> list[str]:
     """Lines kept verbatim where the parser could not read them, or in the wrong field."""
     found = []
     for doc in documents:
         dashboard = doc.get("dashboard")
         for key, value in dashboard.items() if isinstance(dashboard, dict) else []:
-            if key != "player_count" and any(_PLAYER_COUNT.search(s) for s in _strings(value)):
+            if key != "player_count" and any(
+                _PLAYER_COUNT.search(s) for s in generic.strings(value)
+            ):
                 found.append(
                     f"{doc['id']}: a player-count line sits inside dashboard/{key}; "
                     "give it its own paragraph"

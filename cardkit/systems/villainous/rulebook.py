@@ -23,7 +23,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardkit.rulebook import words
+from cardkit.rulebook import generic, words
 from cardkit.systems.villainous import NAME
 
 SYSTEM = NAME
@@ -325,18 +325,8 @@ def _words(text: str) -> list[str]:
 
 def unrepresented(text: str, documents: list[dict[str, Any]]) -> list[str]:
     """Source lines with a word that appears in no field of the documents."""
-    corpus = set(_words(" ".join(_strings(documents))))
+    corpus = set(_words(" ".join(generic.strings(documents))))
     return [line for line in text.splitlines() if any(w not in corpus for w in _words(line))]
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return [str(value)]
 
 
 def parse(text: str, box: str, source: str) -> list[dict[str, Any]]:
