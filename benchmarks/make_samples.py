@@ -191,8 +191,9 @@ DEGRADE: dict[str, Callable[[Image.Image, str], tuple[Image.Image, Corners]]] = 
     "skew2": lambda card, stem: skew(card),
     "phone": phone,
 }
-COLOURS = 64  # PNGs are stored as 64-colour palette images, as some scanner software saves them
-SUFFIX = {"phone": ".jpg"}
+
+SUFFIX = {"phone": ".jpg", "skew2": ".jpg"}
+QUALITY = {"phone": 55, "skew2": 85}  # a phone's JPEG; a flatbed scan saved as JPEG
 DPI_OF = {"clean": 300, "150dpi": 150, "skew2": 300}
 
 
@@ -511,7 +512,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "scans" / "samples")
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
+    folder = (
+        args.out / "marvel-united"
+    )  # a folder named after the system: cardkit ocr tries its templates
+    folder.mkdir(parents=True, exist_ok=True)
     written = 0
     for sample in samples():
         if sample.document is not None:
@@ -524,12 +528,13 @@ def main() -> None:
         for degradation in sample.degradations:
             stem = f"{sample.stem}-{degradation}"
             image, corners = DEGRADE[degradation](card, stem)
-            target = args.out / (stem + SUFFIX.get(degradation, ".png"))
+            target = folder / (stem + SUFFIX.get(degradation, ".png"))
             if target.suffix == ".png":
-                image = image.quantize(COLOURS, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
                 image.save(target, dpi=(DPI_OF[degradation],) * 2, optimize=True)
+            elif degradation in DPI_OF:
+                image.save(target, quality=QUALITY[degradation], dpi=(DPI_OF[degradation],) * 2)
             else:
-                image.save(target, quality=55)
+                image.save(target, quality=QUALITY[degradation])
             truth = {
                 **sample.truth,
                 "degradation": degradation,
@@ -538,10 +543,10 @@ def main() -> None:
                 "orientation": 0,
                 "corners": corners,
             }
-            write_truth(args.out / f"{stem}.truth.yaml", truth, sample.source)
+            write_truth(folder / f"{stem}.truth.yaml", truth, sample.source)
             written += 1
-    size = sum(p.stat().st_size for p in args.out.iterdir() if p.is_file())
-    print(f"wrote {written} samples to {args.out} ({size / 1e6:.1f} MB)")
+    size = sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
+    print(f"wrote {written} samples to {folder} ({size / 1e6:.1f} MB)")
 
 
 if __name__ == "__main__":

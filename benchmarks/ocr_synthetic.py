@@ -200,11 +200,12 @@ def main() -> None:
     args = parser.parse_args()
     tallies: dict[str, Tally] = {}
     draft_of = Drafter()
-    for truth_path in sorted(args.samples.glob("*.truth.yaml")):
+    for truth_path in sorted(args.samples.rglob("*.truth.yaml")):
         stem = truth_path.name.removesuffix(".truth.yaml")
         if args.only and args.only not in stem:
             continue
-        image = next(p for p in args.samples.glob(stem + ".*") if not p.name.endswith(".yaml"))
+        folder = truth_path.parent
+        image = next(p for p in folder.glob(stem + ".*") if not p.name.endswith(".yaml"))
         truth = yaml.safe_load(truth_path.read_text(encoding="utf-8"))
         tally = tallies.setdefault(truth["degradation"], Tally())
         start = time.perf_counter()

@@ -330,8 +330,9 @@ def find_diagram(image: Image.Image) -> tuple[int, int] | None:
     pixels = _flatten_light(image.convert("RGB"))
     top, low = pixels.max(axis=2), pixels.min(axis=2)
     dark = (top < 0.86) & ((top - low) < 0.25)
+    dark = _window(dark, max(1, image.height // 60), 0, False)  # a rule tilted by a degree or two
     candidates = np.flatnonzero(dark.mean(axis=1) >= 0.4)
-    rows = [int(r) for r in candidates if _longest_run(dark[r]) >= 0.2 * image.width]
+    rows = [int(r) for r in candidates if _longest_run(dark[r]) >= 0.15 * image.width]
     if len(rows) < 2 or rows[-1] - rows[0] < 0.4 * image.height:
         return None
     return rows[0], rows[-1]
