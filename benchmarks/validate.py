@@ -85,9 +85,15 @@ print(bad)
 """
 
 
+def _cell(measured: tuple[float, float, float]) -> str:
+    wall, memory, cpu = measured
+    return f"{cpu:.1f} s ({wall:.1f} s), {memory:.0f} MB"
+
+
 def scale(sizes: list[int], cards: int, peer_max: int) -> None:
     bin_dir = Path(sys.executable).parent
     cardkit, peer = str(bin_dir / "cardkit"), str(bin_dir / "check-jsonschema")
+    print("Each cell: CPU seconds (wall seconds), peak memory. Ratios are of CPU time.")
     print("| files | floor | cardkit validate | vs floor | check-jsonschema | vs peer "
           "| cardkit gaps |")  # fmt: skip
     print("|---|---|---|---|---|---|---|")
@@ -99,13 +105,12 @@ def scale(sizes: list[int], cards: int, peer_max: int) -> None:
         gaps = measure_command([cardkit, "gaps", str(where), "--format", "json"])
         if files <= peer_max:
             theirs = measure_command([peer, "--schemafile", str(SCHEMA), *map(str, paths)])
-            peer_cell = f"{theirs[0]:.1f} s, {theirs[1]:.0f} MB | {theirs[0] / ours[0]:.1f}x faster"
+            peer_cell = f"{_cell(theirs)} | {theirs[2] / ours[2]:.1f}x faster"
         else:
             peer_cell = "not run (--peer-max) | "
         print(
-            f"| {files:,} | {floor[0]:.1f} s, {floor[1]:.0f} MB "
-            f"| {ours[0]:.1f} s, {ours[1]:.0f} MB | {ours[0] / floor[0]:.2f}x "
-            f"| {peer_cell} | {gaps[0]:.1f} s, {gaps[1]:.0f} MB |",
+            f"| {files:,} | {_cell(floor)} | {_cell(ours)} | {ours[2] / floor[2]:.2f}x "
+            f"| {peer_cell} | {_cell(gaps)} |",
             flush=True,
         )
         shutil.rmtree(where, ignore_errors=True)

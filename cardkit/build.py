@@ -216,12 +216,28 @@ def _proof_stage(job: _Job, documents: list[Any]) -> str | None:
                 record["files"] = ["proofs.pdf", *(p.name for p in proof.pngs)]
                 record["line"] = f"proof: {proof.cards} proxy cards on {sheets} A4 sheets"
                 record["preview"] = proof.pngs[0].name if proof.pngs else None
+                record["line"] += _unconfirmed_proof(job, documents, record["files"])
                 job.made.extend(record["files"])
                 job.result.written.extend(job.out / n for n in record["files"])
     job.stages["proofs"] = record
     if record["line"]:
         job.result.lines.append(record["line"] + note)
     return record["preview"] if record["files"] else None
+
+
+def _unconfirmed_proof(job: _Job, documents: list[Any], files: list[str]) -> str:
+    """unconfirmed.pdf: only the cards with a value still to check, to print and hold up
+    against the real cards. Adds its name to files; returns the words for the report line."""
+    from cardkit.render import content
+    from cardkit.render.proof import ProofOptions, make_proof
+
+    options = ProofOptions(backs=True, selection=content.Selection(only_unconfirmed=True))
+    try:
+        proof = make_proof(documents, job.staged / "unconfirmed.pdf", options)
+    except CardkitError as err:  # no card is unconfirmed, or it cannot print: not a failure
+        return f"; unconfirmed.pdf not printed ({err})"
+    files.append("unconfirmed.pdf")
+    return f"; {proof.cards} with unconfirmed values in unconfirmed.pdf"
 
 
 def _stages(job: _Job, progress: Progress) -> None:

@@ -165,3 +165,13 @@ def test_a_killed_build_leaves_the_old_outputs_or_the_new_never_a_mix(
     for state in seen:
         assert state in (old, new)
     assert [p.name for p in repo.iterdir() if p.name.startswith(".build")] == []
+
+
+def test_unconfirmed_pdf_holds_only_the_cards_still_to_check(built: Path) -> None:
+    from pypdf import PdfReader
+
+    every = PdfReader(built / "build" / "proofs.pdf")
+    unconfirmed = PdfReader(built / "build" / "unconfirmed.pdf")
+    assert 0 < len(unconfirmed.pages) < len(every.pages)
+    text = "".join(page.extract_text() for page in unconfirmed.pages[::2])
+    assert "UNCONFIRMED" in text.upper()

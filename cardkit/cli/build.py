@@ -26,7 +26,8 @@ def build(
 
     Writes build/validate.json, build/gaps.json, build/gaps.md, build/gaps.csv (every gap),
     build/checklist.csv (open gaps: a checklist for confirm --batch), build/import.txt,
-    build/proofs.pdf (A4, duplex backs) and build/index.html. The new outputs replace the
+    build/proofs.pdf (A4, duplex backs), build/unconfirmed.pdf (cards with values still to
+    check), build/drafts/ (OCR of scans/) and build/index.html. The new outputs replace the
     old ones in one step at the end, so an interrupted build leaves the last one whole.
     A second build with nothing changed says "up to date" and stops. Exit 1 on validation
     errors or on a rulebook line that no document holds, after writing everything it could.
