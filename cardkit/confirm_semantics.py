@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from cardkit import addresses
@@ -37,7 +38,9 @@ MISSING: Any = Missing()
 
 
 def resolve(data: Any, address: str) -> tuple[tuple[Any, ...], Any]:
-    """Like addresses.resolve, but a last segment the mapping lacks resolves to MISSING."""
+    """Like addresses.resolve, but a field the object lacks resolves to MISSING when it is a
+    field of its kind: one an object beside it in the same list carries (card 9's `place`).
+    Any other unknown name is a typo: refused with the closest names."""
     head, _, last = address.rstrip("/").rpartition("/")
     try:
         return addresses.resolve(data, address)
@@ -45,9 +48,28 @@ def resolve(data: Any, address: str) -> tuple[tuple[Any, ...], Any]:
         if not last:
             raise
         pointer, parent = addresses.resolve(data, head) if head else ((), data)
-        if isinstance(parent, dict) and last not in parent:
+        if not isinstance(parent, dict) or last in parent:
+            raise
+        siblings = _siblings(data, pointer)
+        if any(last in s for s in siblings):
             return (*pointer, last), MISSING
-        raise
+        known = sorted({str(k) for s in [parent, *siblings] for k in s} - _BOOKKEEPING)
+        close = difflib.get_close_matches(last, known, n=3)
+        hint = f"did you mean {', '.join(close)}?" if close else f"fields: {', '.join(known)}"
+        raise UsageError(f"no field '{last}' at '{head or 'the top'}'; {hint}") from None
+
+
+_BOOKKEEPING = {"unconfirmed", "confirmations"}
+
+
+def _siblings(data: Any, pointer: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """The mappings in the list that holds the object at pointer (none if not in a list)."""
+    if not pointer or not isinstance(pointer[-1], int):
+        return []
+    node = data
+    for part in pointer[:-1]:
+        node = node[part]
+    return [item for item in node if isinstance(item, dict)]
 
 
 def _counts(value: Any) -> dict[str, dict[str, Any]]:

@@ -137,3 +137,14 @@ def test_a_mark_naming_no_field_is_a_validate_error(repo: Path) -> None:
     assert result.returncode == 1
     assert "CK202" in result.stdout and "unconfirmed 'plcae' names no field here" in result.stdout
     assert "did you mean 'place'?" in result.stdout
+
+
+def test_a_typo_in_a_field_name_lists_candidates_and_adds_nothing(repo: Path) -> None:
+    before = (repo / KLAW).read_bytes()
+    result = run_cli(
+        ["confirm", "klaw", "masterplan/cards/3/plcae", "--value", "{left: {thug: 1}}", *ARGS],
+        cwd=repo,
+    )
+    assert result.returncode == 2
+    assert "no field 'plcae' at 'masterplan/cards/3'; did you mean place?" in result.stderr
+    assert (repo / KLAW).read_bytes() == before
