@@ -48,3 +48,29 @@ def test_check_jsonschema_agrees_on_the_examples(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode == 1
+
+
+def _undescribed(node: object, where: str) -> list[str]:
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.get("properties", {}).items():
+            if isinstance(value, dict) and key != "kind" and "description" not in value:
+                found.append(f"{where}/{key}")
+            found += _undescribed(value, f"{where}/{key}")
+        for key in ("items", "additionalProperties"):
+            found += _undescribed(node.get(key), where)
+        for key, value in node.get("$defs", {}).items():
+            found += _undescribed(value, f"{where}#{key}")
+        for key in ("oneOf", "anyOf", "allOf"):
+            for branch in node.get(key, []):
+                found += _undescribed(branch, where)
+    return found
+
+
+def test_every_field_a_person_writes_has_a_description() -> None:
+    missing = [
+        hit
+        for path in SCHEMA_FILES
+        for hit in _undescribed(json.loads(path.read_text()), path.relative_to(ROOT).as_posix())
+    ]
+    assert missing == []
