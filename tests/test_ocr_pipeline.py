@@ -183,3 +183,38 @@ def test_a_plugin_reader_fills_its_field(tmp_path, monkeypatch):
     (read,) = reader.read_region(card, template.regions[1], 0, template, template_set)
     assert read.value == {"left": {"civilian": 360 % 3}}
     assert read.confidence == 0.5 and read.box == [0, 0, 360, 504]
+
+
+def test_champions_code_comes_from_the_scan_name_or_is_a_flagged_placeholder():
+    from types import SimpleNamespace
+
+    from cardkit.systems.marvel_champions.ocr import finish
+
+    named = {"id": "x", "stage": "1B"}
+    finish(named, SimpleNamespace(frame=SimpleNamespace(name="01097")))
+    assert (named["id"], named["code"]) == ("01097b", "01097b")
+    unnamed = {"id": "img-0042", "stage": "2A"}
+    finish(unnamed, SimpleNamespace(frame=SimpleNamespace(name="IMG_0042")))
+    assert unnamed["id"] == "img-0042"  # ids stay unique across a batch
+    assert unnamed["code"] == "00000a" and unnamed["unconfirmed"] == ["code"]
+    assert "not printed on the card" in unnamed["gaps"][0]["note"]
+
+
+def test_a_front_whose_title_was_not_read_is_filed_as_art_and_still_validates(tmp_path):
+    path = blank_card(tmp_path / "smudged.png")
+    replay = fate_replay("smudged")
+    title_key = next(k for k in replay["readings"] if "/title@" in k)
+    replay["readings"][title_key] = []  # nothing legible where the title is
+    back = next(t for t in layout.template_sets()["villainous"].templates if t.name == "back")
+    replay["readings"][region_key("smudged", 0, back.regions[0])] = []  # nor is it a back
+    (tmp_path / "r.json").write_text(json.dumps(replay))
+    out = tmp_path / "d"
+    out.mkdir()
+    batch.process_scan(path, _settings(out, tmp_path / "r.json"))
+    draft = out / "smudged.yaml"
+    data = yamlio.load_text(draft.read_text())
+    assert "title" not in data and data["face"] == "art"
+    assert data["gaps"][-1]["fields"] == ["title"]
+    assert "Not read: title" in data["notes"][-1]
+    report, _ = check([draft])
+    assert report.errors == 0, [d.message for d in report.diagnostics]

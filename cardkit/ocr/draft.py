@@ -34,6 +34,39 @@ def _set(document: dict[str, Any], path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
+def _unread_required(document: dict[str, Any]) -> None:
+    """A card front whose required fields were not read is filed as `face: art`, with a note
+    and a gap naming them: the draft still validates, and nothing is invented for them."""
+    from cardkit import schemas
+
+    if document.get("face") or document["kind"] not in schemas.kinds():
+        return
+    errors = schemas.detailed_validator(document["kind"]).iter_errors(document)
+    missing = sorted(
+        {str(e.message).split("'")[1] for e in errors if e.validator == "required" and not e.path}
+    )
+    if not missing:
+        return
+    document["face"] = "art"
+    names = ", ".join(missing)
+    document.setdefault("notes", []).append(
+        f"Not read: {names}, which a card front needs; filed as face: art until a person "
+        "fills them in and removes `face`."
+    )
+    document.setdefault("gaps", []).append(
+        {
+            "note": f"OCR read no {names}: fill it in from the card",
+            "fields": missing,
+            "status": "open",
+        }
+    )
+
+
+def _put(target: dict[str, Any], **values: Any) -> None:
+    """Set each key whose value is not empty: a draft carries no empty lists."""
+    target.update({key: value for key, value in values.items() if value})
+
+
 def _finish_hook(template: layout.Template) -> Any:
     sets = layout.template_sets()
     spec = sets[template.system].data.get("finish") if template.system in sets else None
@@ -96,12 +129,7 @@ def build(
         notes.append("No OCR template fits this scan: its text is kept verbatim in kept_text.")
         if read.kept_text.strip():
             document["kept_text"] = [line for line in read.kept_text.splitlines() if line.strip()]
-    if unconfirmed:
-        document["unconfirmed"] = unconfirmed
-    if gaps:
-        document["gaps"] = gaps
-    if notes:
-        document["notes"] = notes
+    _put(document, unconfirmed=unconfirmed, gaps=gaps, notes=notes)
     provenance: dict[str, Any] = {"scan": scan, "sha256": frame.sha256}
     if frame.index is not None and frame.format == "PDF":
         provenance["page"] = frame.index
@@ -123,16 +151,12 @@ def build(
     )
     if frame.index is not None and frame.format != "PDF":
         provenance["settings"]["frame"] = frame.index
-    if confidences:
-        provenance["confidences"] = confidences
-    if regions:
-        provenance["regions"] = regions
-    if corrections:
-        provenance["corrections"] = corrections
+    _put(provenance, confidences=confidences, regions=regions, corrections=corrections)
     document["provenance"] = provenance
     hook = _finish_hook(template) if template is not None else None
     if hook is not None:
         hook(document, read)
+    _unread_required(document)
     return document
 
 

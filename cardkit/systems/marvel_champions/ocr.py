@@ -33,4 +33,5 @@ def finish(document: dict[str, Any], read: Any) -> None:
             }
         )
     document["code"] = code
-    document["id"] = code
+    if found:  # cardkit's id is the code; a placeholder code keeps the scan's own id (unique)
+        document["id"] = code
