@@ -107,3 +107,17 @@ def detailed_validator(kind: str) -> Any:
 
     resolver_root = {"$ref": uri_for(kind)}
     return Draft202012Validator(resolver_root, registry=_registry())
+
+
+def export(dest: Path) -> list[Path]:
+    """Write every schema file under dest, keeping their relative paths so the `$ref`s
+    between them resolve there too (for editors: yaml-language-server, VS Code)."""
+    from cardkit import yamlio
+
+    written = []
+    for rel, path in _files().items():
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        yamlio.atomic_write(target, path.read_bytes())
+        written.append(target)
+    return written
