@@ -27,27 +27,26 @@ def segment_for(items: list[Any], index: int) -> str:
 def resolve(data: Any, address: str) -> tuple[Pointer, Any]:
     """The JSON pointer (with list indexes) and value an address names."""
     pointer: list[str | int] = []
+    said: list[str] = []  # the address so far, as the person wrote it
     node = data
     for part in [p for p in address.split("/") if p]:
         if isinstance(node, dict):
             if part not in node:
                 known = ", ".join(map(str, node)) or "nothing"
-                raise UsageError(
-                    f"no '{part}' at '{'/'.join(map(str, pointer)) or 'the top'}'; there: {known}"
-                )
+                raise UsageError(f"no '{part}' at '{'/'.join(said) or 'the top'}'; there: {known}")
             pointer.append(part)
             node = node[part]
         elif isinstance(node, list):
             index = _select(node, part)
             if index is None:
                 choices = ", ".join(segment_for(node, i) for i in range(len(node)))
-                raise UsageError(
-                    f"no item '{part}' in '{'/'.join(map(str, pointer))}'; choose one of: {choices}"
-                )
+                where = "/".join(said)
+                raise UsageError(f"no item '{part}' in '{where}'; choose one of: {choices}")
             pointer.append(index)
             node = node[index]
         else:
-            raise UsageError(f"'{'/'.join(map(str, pointer))}' is a value; it has no '{part}'")
+            raise UsageError(f"'{'/'.join(said)}' is a value; it has no '{part}'")
+        said.append(part)
     return tuple(pointer), node
 
 

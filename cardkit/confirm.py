@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import addresses, schemas, systems, yamlio
+from cardkit import addresses, schemas, systems, transaction, yamlio
 from cardkit.confirm_semantics import ABSENT, MISSING, Refused, check_value, plain, repeats
-from cardkit.errors import UsageError
+from cardkit.errors import CardkitError, InputError, UsageError
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
 
@@ -31,6 +31,7 @@ class Request:
     date: str = ""
     value: Any = AS_PRINTED
     replace: bool = False  # a value may leave out slots the field has
+    origin: str = ""  # where the request came from, for messages: `checklist.csv row 7`
 
 
 @dataclass
@@ -51,8 +52,13 @@ def find_document(target: str, root: Path) -> Path:
         return path
     system, _, slug = target.rpartition(":")
     candidates: list[tuple[Path, str]] = []
-    for file in sorted(root.rglob("*.y*ml")) if root.is_dir() else []:
-        text = file.read_text(encoding="utf-8", errors="replace")
+    from cardkit.validate import collect_files  # the loader's own walk: no pipes, no folders
+
+    for file in collect_files([root]) if root.is_dir() else []:
+        try:
+            text = yamlio.read_text(file)
+        except (OSError, yamlio.YamlProblem):
+            continue  # validate reports it; it cannot be the document asked for
         found = re.search(r"^id:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
         kind = re.search(r"^kind:\s*([^\s#]+)", text, re.MULTILINE)
         if found and kind:
@@ -245,36 +251,91 @@ def _notes(data: Any) -> Any:
 
 
 def undo_file(path: Path, address: str) -> Outcome:
-    """Revert the last confirmation of one field; validate; write atomically."""
-    text = yamlio.read_text(path)
-    rt = yamlio.round_trip_yaml()
-    data = rt.load(text)
-    outcome = Outcome(path)
-    undo(data, address, outcome)
-    stream = io.StringIO()
-    rt.dump(data, stream)
-    _check(path, stream.getvalue())
-    yamlio.atomic_write(path, stream.getvalue())
-    return outcome
+    """Revert the last confirmation of one field; validate; write under the file's lock."""
+    outcomes: list[Outcome] = []
+
+    def edit(texts: dict[Path, str]) -> dict[Path, str]:
+        outcomes[:] = [Outcome(path)]
+        try:
+            yamlio.load_text(texts[path])  # the loader's guards first
+        except yamlio.YamlProblem as problem:
+            raise InputError(transaction.problem_line(path, problem)) from None
+        rt = yamlio.round_trip_yaml()
+        data = rt.load(texts[path])
+        undo(data, address, outcomes[0])
+        stream = io.StringIO()
+        rt.dump(data, stream)
+        _check(path, stream.getvalue())
+        return {path: stream.getvalue()}
+
+    transaction.update([path], edit)
+    return outcomes[0]
 
 
 def confirm_file(path: Path, requests: list[Request]) -> Outcome:
     """Apply requests to one file; validate; write atomically. Nothing changes on failure."""
-    text = yamlio.read_text(path)
+    return confirm_files({path: requests})[0]
+
+
+def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
+    """Apply requests to several files, all or nothing, each under its lock (transaction.py).
+
+    Every request and every resulting file is checked before the first write; requests
+    that carry an origin (a checklist row) are all reported together, by origin.
+    """
+    outcomes: dict[Path, Outcome] = {}
+
+    def edit(texts: dict[Path, str]) -> dict[Path, str]:
+        outcomes.clear()
+        refused: list[str] = []
+        new: dict[Path, str] = {}
+        for path, text in texts.items():
+            outcomes[path] = Outcome(path)
+            try:
+                new[path] = _confirmed_text(path, text, plan[path], outcomes[path], refused)
+            except CardkitError as err:
+                rows = [r.origin for r in plan[path] if r.origin]
+                if not rows:
+                    raise
+                refused.append(f"{', '.join(rows)}: {err}")
+        if refused:
+            raise UsageError(f"{len(refused)} refused, nothing was written: " + "; ".join(refused))
+        return new
+
+    transaction.update(list(plan), edit)
+    return [outcomes[p] for p in plan if p in outcomes]
+
+
+def _confirmed_text(
+    path: Path, text: str, requests: list[Request], outcome: Outcome, refused: list[str]
+) -> str:
+    try:
+        yamlio.load_text(text)  # the loader's guards first: alias bombs, depth, duplicate keys
+    except yamlio.YamlProblem as problem:
+        raise InputError(transaction.problem_line(path, problem)) from None
     rt = yamlio.round_trip_yaml()
     data = rt.load(text)
-    outcome = Outcome(path)
     for request in requests:
-        apply(data, request, outcome)
+        try:
+            apply(data, request, outcome)
+        except CardkitError as err:
+            if not request.origin:
+                raise
+            refused.append(f"{request.origin} ({request.address}): {err}")
     outcome.resolved_notes += resolve_notes(data)
     stream = io.StringIO()
     rt.dump(data, stream)
     new_text = stream.getvalue()
     if new_text == text:
-        return outcome  # every request repeated a confirmation already made: nothing to write
+        return text  # every request repeated a confirmation already made: nothing to write
+    size = len(new_text.encode("utf-8"))
+    if size > yamlio.MAX_FILE_BYTES:
+        raise Refused(
+            f"{path}: refused: the file would grow to {size:,} bytes, past the "
+            f"{yamlio.MAX_FILE_BYTES:,} cap; nothing was written"
+        )
     _check(path, new_text)
-    yamlio.atomic_write(path, new_text)
-    return outcome
+    return new_text
 
 
 def _check(path: Path, text: str) -> None:
@@ -299,30 +360,79 @@ def parse_value(text: str) -> Any:
         raise UsageError(f"--value is not valid YAML: {problem.message}") from None
 
 
-def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list[Outcome]:
-    """Apply every checklist row with evidence, one write per file."""
+def check_date(text: str) -> str:
+    """A --date value, refused unless it is a real YYYY-MM-DD day."""
+    if not text:
+        return text
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--date {text!r} is not a day: give YYYY-MM-DD") from None
+    return text
+
+
+def read_checklist(checklist: Path) -> list[dict[str, str]]:
+    """The rows of a checklist CSV: UTF-8 with or without Excel's byte-order mark."""
     import csv
 
     try:
-        with checklist.open(newline="", encoding="utf-8") as handle:
-            rows = list(csv.DictReader(handle))
+        raw = checklist.read_bytes()
     except OSError as err:
-        raise UsageError(f"{checklist}: cannot read: {err.strerror}") from None
+        raise InputError(f"{checklist}: cannot read: {err.strerror}") from None
+    if b"\0" in raw:
+        raise InputError(f"{checklist}: binary data, not a CSV checklist")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError(
+            f"{checklist}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); "
+            "save the checklist as CSV UTF-8"
+        ) from None
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as err:
+        raise InputError(f"{checklist}: not a CSV checklist: {err}") from None
+    return [{str(k).strip(): _cell(v) for k, v in row.items() if k is not None} for row in rows]
+
+
+def _cell(value: Any) -> str:
+    """A cell's text; the quote that `gaps --format csv` puts before `=+-@` is taken off."""
+    text = (value if isinstance(value, str) else "").strip()
+    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@") else text
+
+
+def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list[Outcome]:
+    """Apply every checklist row with evidence: every row and file checked, then all written."""
+    rows = read_checklist(checklist)
     by_file: dict[Path, list[Request]] = {}
+    refused: list[str] = []
     for number, row in enumerate(rows, start=2):
-        evidence = (row.get("evidence") or "").strip()
+        evidence = row.get("evidence", "")
         if not evidence:
             continue
-        who = (row.get("by") or "").strip() or default_by
-        address = (row.get("address") or row.get("field") or "").strip()
-        if not who or not address or not row.get("path"):
-            raise UsageError(
-                f"{checklist}:{number}: a row with evidence needs path, address and by (or --by)"
-            )
-        raw = (row.get("value") or "").strip()
-        request = Request(address, who, evidence, date, parse_value(raw) if raw else AS_PRINTED)
-        request.replace = (row.get("replace") or "").strip().lower() in ("yes", "true", "1")
-        by_file.setdefault(Path(row["path"]), []).append(request)
+        who = row.get("by", "") or default_by
+        address = row.get("address", "") or row.get("field", "")
+        path = row.get("path", "")
+        where = f"{checklist} row {number}"
+        if not who or not address or not path:
+            refused.append(f"{where}: a row with evidence needs path, address and by (or --by)")
+            continue
+        if not Path(path).is_file():
+            refused.append(f"{where}: {path}: no such file")
+            continue
+        try:
+            value = parse_value(row["value"]) if row.get("value") else AS_PRINTED
+        except UsageError as err:
+            refused.append(f"{where}: {err}")
+            continue
+        request = Request(address, who, evidence, date, value, origin=where)
+        request.replace = row.get("replace", "").lower() in ("yes", "true", "1")
+        by_file.setdefault(Path(path), []).append(request)
+    if refused:
+        raise UsageError(f"{len(refused)} refused, nothing was written: " + "; ".join(refused))
     if not by_file:
         raise UsageError(f"{checklist}: no row has its evidence column filled in")
-    return [confirm_file(path, requests) for path, requests in by_file.items()]
+    return confirm_files(by_file)

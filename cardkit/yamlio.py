@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,10 +19,13 @@ from typing import Any, ClassVar
 
 import yaml
 
+from cardkit.errors import CardkitError, ExitCode
 from cardkit.model import Pointer
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_EXPANDED_NODES = 200_000  # a billion-laughs file blows past this at once
+MAX_DEPTH = 64  # card data is a few levels deep; later steps walk documents recursively
+_NODE_KINDS = {stat.S_IFDIR: "folder", stat.S_IFSOCK: "socket", stat.S_IFBLK: "block device"}
 
 try:  # libyaml is optional at run time; the pure parser is 5-10x slower
     from yaml import CSafeLoader as _BaseLoader
@@ -130,13 +134,19 @@ class _Unusual(Exception):
     """A node the plain builder leaves to PyYAML's constructor (merge keys, explicit tags)."""
 
 
-def _build(loader: Any, node: yaml.Node) -> Any:
+def _build(loader: Any, node: yaml.Node, depth: int = 1) -> Any:
     """The document from its nodes, for the common case: plain mappings, lists and scalars.
 
     What PyYAML's constructor would give (core-schema scalars, string keys, duplicate keys
-    refused) at a third of the cost; anything else raises _Unusual.
+    refused) at a third of the cost; anything else raises _Unusual. Nesting deeper than
+    MAX_DEPTH is refused (CK009): later steps walk documents recursively.
     """
     tag = node.tag
+    if depth > MAX_DEPTH:
+        mark = node.start_mark
+        raise YamlProblem(
+            "CK009", f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1, mark.column + 1
+        )
     if isinstance(node, yaml.ScalarNode):
         if tag == _STR:
             return node.value
@@ -150,7 +160,7 @@ def _build(loader: Any, node: yaml.Node) -> Any:
             return loader.construct_yaml_float(node)
         raise _Unusual
     if isinstance(node, yaml.SequenceNode) and tag == _SEQ:
-        return [_build(loader, child) for child in node.value]
+        return [_build(loader, child, depth + 1) for child in node.value]
     if not isinstance(node, yaml.MappingNode) or tag != _MAP:
         raise _Unusual
     mapping: dict[str, Any] = {}
@@ -168,7 +178,7 @@ def _build(loader: Any, node: yaml.Node) -> Any:
                 mark.column + 1,
             )
         lines[key] = key_node.start_mark.line + 1
-        mapping[key] = _build(loader, value_node)
+        mapping[key] = _build(loader, value_node, depth + 1)
     return mapping
 
 
@@ -187,13 +197,32 @@ def decode(raw: bytes) -> str:
         ) from None
 
 
-def read_text(path: Path) -> str:
-    size = path.stat().st_size
+def check_size(size: int) -> None:
     if size > MAX_FILE_BYTES:
         raise YamlProblem(
             "CK008", f"file is {size:,} bytes; card files are capped at {MAX_FILE_BYTES:,}"
         )
-    return decode(path.read_bytes())
+
+
+def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes, capped; pipes, devices and folders are refused without blocking.
+
+    Raises YamlProblem for what is not a card file and OSError for what cannot be opened.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
+    with open(fd, "rb") as stream:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = _NODE_KINDS.get(stat.S_IFMT(info.st_mode), "pipe or device")
+            raise YamlProblem("CK010", f"is a {what}, not a file")
+        check_size(info.st_size)
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    check_size(len(raw))
+    return raw
+
+
+def read_text(path: Path) -> str:
+    return decode(read_bytes(path))
 
 
 def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
@@ -217,33 +246,52 @@ def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
 
 
 def _expanded_size(value: Any) -> int:
-    """Node count with aliases expanded; refuses recursion and explosive aliasing."""
-    memo: dict[int, int] = {}
+    """Node count with aliases expanded, without recursion.
+
+    Refuses nesting deeper than MAX_DEPTH (aliases counted as expanded: later steps walk
+    documents recursively), recursive aliases and explosive aliasing.
+    """
+    memo: dict[int, tuple[int, int]] = {}  # id -> (expanded size, height)
     active: set[int] = set()
+    # frame: node, depth, children still to visit (None before the visit), size, height
+    stack: list[list[Any]] = [[value, 1, None, 1, 1]]
+    while True:
+        frame = stack[-1]
+        node, depth, children = frame[0], frame[1], frame[2]
+        if children is None:
+            if id(node) in memo and isinstance(node, dict | list):
+                frame[2] = iter(())
+                frame[3], frame[4] = memo[id(node)]
+            elif not isinstance(node, dict | list):
+                frame[2] = iter(())
+            else:
+                if id(node) in active:
+                    raise YamlProblem("CK009", "recursive alias: a node contains itself")
+                active.add(id(node))
+                frame[2] = iter(list(node.values() if isinstance(node, dict) else node))
+            if depth + frame[4] - 1 > MAX_DEPTH:
+                raise YamlProblem("CK009", f"nesting deeper than {MAX_DEPTH} levels")
+            continue
+        child = next(children, _DONE)
+        if child is not _DONE:
+            stack.append([child, depth + 1, None, 1, 1])
+            continue
+        stack.pop()
+        if isinstance(node, dict | list) and id(node) not in memo:
+            active.discard(id(node))
+            memo[id(node)] = (frame[3], frame[4])
+        if not stack:
+            return int(frame[3])
+        parent = stack[-1]
+        parent[3] += frame[3]
+        parent[4] = max(parent[4], frame[4] + 1)
+        if parent[3] > MAX_EXPANDED_NODES:
+            raise YamlProblem(
+                "CK009", f"aliases expand past {MAX_EXPANDED_NODES:,} nodes (billion-laughs guard)"
+            )
 
-    def size(node: Any) -> int:
-        if not isinstance(node, dict | list):
-            return 1
-        key = id(node)
-        if key in memo:
-            return memo[key]
-        if key in active:
-            raise YamlProblem("CK009", "recursive alias: a node contains itself")
-        active.add(key)
-        children = node.values() if isinstance(node, dict) else node
-        total = 1
-        for child in children:
-            total += size(child)
-            if total > MAX_EXPANDED_NODES:
-                raise YamlProblem(
-                    "CK009",
-                    f"aliases expand past {MAX_EXPANDED_NODES:,} nodes (billion-laughs guard)",
-                )
-        active.discard(key)
-        memo[key] = total
-        return total
 
-    return size(value)
+_DONE = object()
 
 
 def load_text(text: str) -> Any:
@@ -255,17 +303,20 @@ def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
     """The document and the node tree it was built from (positions, for a Locator)."""
     loader = CardLoader(text)
     node = None
+    walk = False  # PyYAML built it: expand aliases and measure depth without recursion
     try:
         node = loader.get_single_node()
         if node is None:
             data = None
         elif "&" in text or "<<" in text:  # anchors, aliases and merges: PyYAML's way
             data = loader.construct_document(node)
+            walk = True
         else:
             try:
                 data = _build(loader, node)
             except _Unusual:
                 data = loader.construct_document(node)
+                walk = True
     except YamlProblem:
         raise
     except yaml.YAMLError as err:
@@ -274,7 +325,7 @@ def load_with_nodes(text: str) -> tuple[Any, yaml.Node | None]:
         raise YamlProblem("CK001", "YAML nesting is too deep") from None
     finally:
         loader.dispose()
-    if "&" in text:  # aliases need anchors; skip the walk for the common case
+    if walk:
         _expanded_size(data)
     return data, node
 
@@ -340,30 +391,77 @@ def _default_mode() -> int:
     return 0o666 & ~mask
 
 
-def atomic_write(path: Path, text: str | bytes, *, fsync: Callable[[int], None] = os.fsync) -> None:
-    """Write via a temporary file in the same folder, fsync, then rename over the target.
+class OutputError(CardkitError):
+    """An output that cannot be written: a read-only folder, a full disk, a directory."""
+
+    exit_code = ExitCode.USAGE
+
+
+def write_target(path: Path) -> tuple[Path, bool]:
+    """Where a write to path lands, and whether it must be written through in place.
+
+    Symlinks are followed, so a linked file gets the new content and stays linked.
+    Pipes and character devices (`/dev/stdout`, `/dev/null`) are written through
+    without replacing the node; folders, sockets and block devices are refused.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        raise OutputError(f"{path}: cannot write: {err.strerror}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode):
+            return path, True
+        what = _NODE_KINDS.get(stat.S_IFMT(info.st_mode), "special file")
+        raise OutputError(f"{path}: is a {what}, not a file; nothing was written")
+    return Path(os.path.realpath(path)), False
+
+
+def atomic_write(
+    path: Path,
+    text: str | bytes,
+    *,
+    fsync: Callable[[int], None] = os.fsync,
+    unchanged: Callable[[], None] | None = None,
+) -> None:
+    """Write via a temporary file in the target's folder, fsync, then rename over the target.
 
     A crash at any point leaves either the old file or the new one, never half of one.
+    Symlinks are written through to their target; pipes and devices are written in place.
+    `unchanged`, if given, runs just before the rename and may raise to stop it.
+    Any OS failure (read-only folder, full disk) becomes one OutputError line.
     """
-    path = Path(path)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    target, through = write_target(Path(path))
     try:
-        if isinstance(text, bytes):
-            with os.fdopen(fd, "wb") as binary:
-                binary.write(text)
-                binary.flush()
-                fsync(binary.fileno())
-        else:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-                handle.flush()
-                fsync(handle.fileno())
-        os.chmod(tmp_name, path.stat().st_mode & 0o777 if path.exists() else _default_mode())
-        os.replace(tmp_name, path)
+        if through:
+            with open(target, "wb") as stream:
+                stream.write(data)
+            return
+        _replace(target, data, fsync, unchanged)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise OutputError(f"{path}: cannot write: {reason}; nothing was written") from None
+
+
+def _replace(
+    target: Path, data: bytes, fsync: Callable[[int], None], unchanged: Callable[[], None] | None
+) -> None:
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as binary:
+            binary.write(data)
+            binary.flush()
+            fsync(binary.fileno())
+        os.chmod(tmp_name, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
+        if unchanged is not None:
+            unchanged()
+        os.replace(tmp_name, target)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
+    dir_fd = os.open(target.parent, os.O_RDONLY)
     try:
         fsync(dir_fd)
     finally:

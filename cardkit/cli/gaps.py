@@ -157,8 +157,9 @@ def confirm(
         for item in undone.undone:
             sys.stdout.write(f"{undone.path}: undid {item}\n")
         return
+    date = core.check_date(date or "")
     if batch is not None:
-        outcomes = core.confirm_batch(batch, default_by=by, date=date or "")
+        outcomes = core.confirm_batch(batch, default_by=by, date=date)
     else:
         if target is None or address is None:
             raise CardkitError("name a document and a field, or give --batch FILE.csv")
@@ -170,7 +171,7 @@ def confirm(
             address,
             by,
             evidence,
-            date or "",
+            date,
             core.parse_value(value) if value is not None else core.AS_PRINTED,
             replace,
         )

@@ -115,7 +115,7 @@ def test_atomic_write_failure_leaves_old_file(tmp_path: Path) -> None:
     def broken_fsync(fd: int) -> None:
         raise OSError("disk on fire")
 
-    with pytest.raises(OSError):
+    with pytest.raises(yamlio.OutputError, match="disk on fire"):
         yamlio.atomic_write(target, "new\n", fsync=broken_fsync)
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["card.yaml"]
