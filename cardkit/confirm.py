@@ -312,7 +312,9 @@ def _confirmed_text(
     try:
         yamlio.load_text(text)  # the loader's guards first: alias bombs, depth, duplicate keys
     except yamlio.YamlProblem as problem:
-        raise InputError(transaction.problem_line(path, problem)) from None
+        raise InputError(
+            transaction.problem_line(path, problem) + "; nothing was written"
+        ) from None
     rt = yamlio.round_trip_yaml()
     data = rt.load(text)
     for request in requests:
@@ -378,9 +380,11 @@ def read_checklist(checklist: Path) -> list[dict[str, str]]:
     import csv
 
     try:
-        raw = checklist.read_bytes()
+        raw = yamlio.read_bytes(checklist)  # a regular file under the cap: a pipe never blocks
     except OSError as err:
         raise InputError(f"{checklist}: cannot read: {err.strerror}") from None
+    except yamlio.YamlProblem as problem:
+        raise InputError(f"{checklist}: {problem.message}") from None
     if b"\0" in raw:
         raise InputError(f"{checklist}: binary data, not a CSV checklist")
     try:
@@ -401,7 +405,7 @@ def read_checklist(checklist: Path) -> list[dict[str, str]]:
 def _cell(value: Any) -> str:
     """A cell's text; the quote that `gaps --format csv` puts before `=+-@` is taken off."""
     text = (value if isinstance(value, str) else "").strip()
-    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@") else text
+    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list[Outcome]:

@@ -7,9 +7,9 @@ never over an existing file without `force`.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -113,11 +113,12 @@ def plan_import(
     path: Path, out: Path, *, system: str | None = None, box: str | None = None
 ) -> ImportResult:
     try:
-        text = yamlio.decode(path.read_bytes())
+        text = yamlio.decode(yamlio.read_bytes(path))  # a regular file, under the 10 MB cap
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except yamlio.YamlProblem as problem:
-        raise InputError(f"{path}:{problem.line}:{problem.column}: {problem.message}") from None
+        where = f"{path}:{problem.line}:{problem.column}"
+        raise InputError(f"{where}: {problem.code} {problem.message}") from None
     system = system or detect_system(text)
     module = system_module(system)
     box = box or default_box(path, system)
@@ -133,6 +134,12 @@ def plan_import(
     for doc in documents:
         target = out / file_name(doc)
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
+        size = len(result.files[target].encode("utf-8"))
+        if size > yamlio.MAX_FILE_BYTES:
+            raise InputError(
+                f"{path}: {target.name} would be {size:,} bytes, past the "
+                f"{yamlio.MAX_FILE_BYTES:,} cap of a card file; nothing was written"
+            )
     result.unrepresented = unrepresented(module, text, documents)
     result.warnings = list(module.warnings(documents))
     result.warnings += losses(module, text, documents)
@@ -164,13 +171,24 @@ def unrepresented(module: ModuleType, text: str, documents: list[dict[str, Any]]
         return list(module.unrepresented(text, documents))
     source = [line.rstrip() for line in text.splitlines() if line.strip()]
     exported = [line.rstrip() for line in module.render(documents).splitlines() if line.strip()]
-    matcher = difflib.SequenceMatcher(a=source, b=exported, autojunk=False)
-    return [
-        line
-        for tag, i1, i2, _, _ in matcher.get_opcodes()
-        if tag in ("delete", "replace")
-        for line in source[i1:i2]
-    ]
+    return lost_lines(source, exported)
+
+
+def lost_lines(source: list[str], exported: list[str]) -> list[str]:
+    """Source lines the export does not hold, in source order; linear time.
+
+    A line is held if the export has it as many times as the source does (a multiset
+    match by hash): a line the export moved is still there, so it is not lost. A diff
+    (difflib) would also flag moved lines, at cubic cost on repetitive text.
+    """
+    left = Counter(exported)
+    lost = []
+    for line in source:
+        if left[line]:
+            left[line] -= 1
+        else:
+            lost.append(line)
+    return lost
 
 
 def existing(result: ImportResult) -> list[Path]:
@@ -184,7 +202,14 @@ def write(result: ImportResult, *, force: bool) -> list[Path]:
             f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
             "(use --force to overwrite, --dry-run to see the plan)"
         )
-    result.out.mkdir(parents=True, exist_ok=True)
+    if result.out.exists() and not result.out.is_dir():
+        raise UsageError(f"{result.out}: --out names a file; give a folder; nothing was written")
+    try:
+        result.out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise yamlio.OutputError(
+            f"{result.out}: cannot make the folder: {err.strerror}; nothing was written"
+        ) from None
     for path, text in result.files.items():
         yamlio.atomic_write(path, text)
     return list(result.files)

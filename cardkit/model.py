@@ -78,3 +78,21 @@ class Report:
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)
+
+
+_CONTROL = {i: f"\\x{i:02x}" for i in [*range(32), 127]} | {
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+    0x85: "\\x85",
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
+}
+
+
+def printable(text: str) -> str:
+    """Text for a one-line message: control characters and line breaks escaped.
+
+    A file named `a\\nb.yaml` prints as `a\\nb.yaml`, so it cannot forge a second line.
+    """
+    return text.translate(_CONTROL)

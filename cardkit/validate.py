@@ -142,9 +142,9 @@ def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str,
         if path.resolve() in skip:
             continue
         try:
-            text = path.read_text(encoding="utf-8")
+            text = yamlio.read_text(path)
             fields: dict[str, str] = {m.group(1): m.group(2) for m in _ID_LINE.finditer(text)}
-        except (OSError, UnicodeDecodeError):
+        except (OSError, yamlio.YamlProblem):
             continue
         if "kind" in fields and "id" in fields:
             known[(fields["kind"].split("/", 1)[0], fields["id"])] = fields["kind"]

@@ -11,21 +11,19 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 import yaml
 
-from cardkit.errors import CardkitError, ExitCode
+from cardkit.atomic import NODE_KINDS, OutputError, atomic_write, write_target
 from cardkit.model import Pointer
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_EXPANDED_NODES = 200_000  # a billion-laughs file blows past this at once
+__all__ = ["OutputError", "atomic_write", "write_target"]  # the writer lives in atomic.py
 MAX_DEPTH = 64  # card data is a few levels deep; later steps walk documents recursively
-_NODE_KINDS = {stat.S_IFDIR: "folder", stat.S_IFSOCK: "socket", stat.S_IFBLK: "block device"}
 
 try:  # libyaml is optional at run time; the pure parser is 5-10x slower
     from yaml import CSafeLoader as _BaseLoader
@@ -199,9 +197,7 @@ def decode(raw: bytes) -> str:
 
 def check_size(size: int) -> None:
     if size > MAX_FILE_BYTES:
-        raise YamlProblem(
-            "CK008", f"file is {size:,} bytes; card files are capped at {MAX_FILE_BYTES:,}"
-        )
+        raise YamlProblem("CK008", f"file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte cap")
 
 
 def read_bytes(path: Path) -> bytes:
@@ -213,7 +209,7 @@ def read_bytes(path: Path) -> bytes:
     with open(fd, "rb") as stream:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            what = _NODE_KINDS.get(stat.S_IFMT(info.st_mode), "pipe or device")
+            what = NODE_KINDS.get(stat.S_IFMT(info.st_mode), "pipe or device")
             raise YamlProblem("CK010", f"is a {what}, not a file")
         check_size(info.st_size)
         raw = stream.read(MAX_FILE_BYTES + 1)
@@ -225,10 +221,22 @@ def read_text(path: Path) -> str:
     return decode(read_bytes(path))
 
 
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
 def _problem_from_yaml_error(err: yaml.YAMLError, text: str) -> YamlProblem:
+    if isinstance(err, yaml.reader.ReaderError):  # a character YAML does not allow: NUL, ESC
+        line, column = _position(text, err.position)
+        code = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
+        return YamlProblem(
+            "CK001", f"character {code} is not allowed in YAML (control character)", line, column
+        )
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    problem = getattr(err, "problem", None) or str(err)
+    problem = getattr(err, "problem", None) or str(err).replace("\n", " ")
     context = getattr(err, "context", None)
     if "expected a single document" in f"{context} {problem}":
         return YamlProblem(
@@ -382,90 +390,6 @@ def _child(node: yaml.Node, part: str | int, *, key: bool = False) -> yaml.Node 
         child: yaml.Node = node.value[part]
         return child
     return None
-
-
-def _default_mode() -> int:
-    """What open() would give a new file: 0o666 less the umask (mkstemp makes 0o600)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-class OutputError(CardkitError):
-    """An output that cannot be written: a read-only folder, a full disk, a directory."""
-
-    exit_code = ExitCode.USAGE
-
-
-def write_target(path: Path) -> tuple[Path, bool]:
-    """Where a write to path lands, and whether it must be written through in place.
-
-    Symlinks are followed, so a linked file gets the new content and stays linked.
-    Pipes and character devices (`/dev/stdout`, `/dev/null`) are written through
-    without replacing the node; folders, sockets and block devices are refused.
-    """
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as err:
-        raise OutputError(f"{path}: cannot write: {err.strerror}") from None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        if stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode):
-            return path, True
-        what = _NODE_KINDS.get(stat.S_IFMT(info.st_mode), "special file")
-        raise OutputError(f"{path}: is a {what}, not a file; nothing was written")
-    return Path(os.path.realpath(path)), False
-
-
-def atomic_write(
-    path: Path,
-    text: str | bytes,
-    *,
-    fsync: Callable[[int], None] = os.fsync,
-    unchanged: Callable[[], None] | None = None,
-) -> None:
-    """Write via a temporary file in the target's folder, fsync, then rename over the target.
-
-    A crash at any point leaves either the old file or the new one, never half of one.
-    Symlinks are written through to their target; pipes and devices are written in place.
-    `unchanged`, if given, runs just before the rename and may raise to stop it.
-    Any OS failure (read-only folder, full disk) becomes one OutputError line.
-    """
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    target, through = write_target(Path(path))
-    try:
-        if through:
-            with open(target, "wb") as stream:
-                stream.write(data)
-            return
-        _replace(target, data, fsync, unchanged)
-    except OSError as err:
-        reason = err.strerror or str(err)
-        raise OutputError(f"{path}: cannot write: {reason}; nothing was written") from None
-
-
-def _replace(
-    target: Path, data: bytes, fsync: Callable[[int], None], unchanged: Callable[[], None] | None
-) -> None:
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as binary:
-            binary.write(data)
-            binary.flush()
-            fsync(binary.fileno())
-        os.chmod(tmp_name, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
-        if unchanged is not None:
-            unchanged()
-        os.replace(tmp_name, target)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(target.parent, os.O_RDONLY)
-    try:
-        fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 def _flowable(value: Any) -> bool:

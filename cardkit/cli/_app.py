@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from cardkit.errors import CardkitError
+from cardkit.model import printable
 
 app = typer.Typer(
     name="cardkit",
@@ -54,8 +55,8 @@ def cards_root(paths: list[Path]) -> Path | None:
 def report_skipped(problems: list[Any]) -> None:
     """Files that could not be read as documents: one line each on stderr; the run goes on."""
     for problem in problems:
-        where = f"{problem.path}:{problem.line}:{problem.column}"
-        sys.stderr.write(f"{where}: {problem.code} {problem.message} (skipped)\n")
+        where = f"{printable(problem.path)}:{problem.line}:{problem.column}"
+        sys.stderr.write(f"{where}: {problem.code} {printable(problem.message)} (skipped)\n")
 
 
 def preview(paths: Iterable[Path]) -> None:
@@ -88,7 +89,7 @@ def main() -> None:
     try:
         app()
     except CardkitError as err:
-        sys.stderr.write(f"cardkit: {err}\n")
+        sys.stderr.write(f"cardkit: {printable(str(err))}\n")
         sys.exit(int(err.exit_code))
     except KeyboardInterrupt:
         sys.stderr.write("cardkit: interrupted\n")
@@ -97,7 +98,7 @@ def main() -> None:
         if os.environ.get("CARDKIT_DEBUG"):
             raise
         sys.stderr.write(
-            f"cardkit: internal error ({type(err).__name__}: {err}); "
+            f"cardkit: internal error ({type(err).__name__}: {printable(str(err))}); "
             "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
         )
         sys.exit(70)

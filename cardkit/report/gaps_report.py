@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 
 from cardkit.gaps import Gap, checks, summary
+from cardkit.model import printable
 
 GROUPS: dict[str, Callable[[Gap], str]] = {
     "box": lambda g: g.box,
@@ -55,7 +56,7 @@ def plain(rows: list[Gap], group_by: str | None) -> str:
         if name:
             out.append(f"== {name} ({len(members)})")
         for g in members:
-            where = f"{g.path}:{g.line}"
+            where = f"{printable(g.path)}:{g.line}"
             tag = g.code or g.origin
             out.append(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {g.why}")
     out.append(summary(rows))
@@ -143,8 +144,18 @@ def as_csv(rows: list[Gap], group_by: str | None) -> str:
     writer.writeheader()
     for g in rows:
         record = g.as_dict()
-        writer.writerow({c: record.get(c, "") for c in CSV_COLUMNS})
+        writer.writerow({c: _inert(record.get(c, "")) for c in CSV_COLUMNS})
     return stream.getvalue()
+
+
+def _inert(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula: `=`, `+`, `-`, `@` get a leading `'`.
+
+    `cardkit confirm --batch` takes the quote off again when it reads the checklist.
+    """
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 RENDERERS: dict[str, Callable[[list[Gap], str | None], str]] = {

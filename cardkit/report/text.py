@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.model import Report, Severity
+from cardkit.model import Report, Severity, printable
 
 
 def summary(report: Report) -> str:
@@ -16,6 +16,7 @@ def render(report: Report) -> str:
     lines = []
     for d in report.sorted():
         level = "" if d.severity is Severity.ERROR else f"[{d.severity.value}] "
-        lines.append(f"{d.path}:{d.line}:{d.column}: {d.code} {level}{d.message}")
+        where = f"{printable(d.path)}:{d.line}:{d.column}"
+        lines.append(f"{where}: {d.code} {level}{printable(d.message)}")
     lines.append(summary(report))
     return "\n".join(lines) + "\n"

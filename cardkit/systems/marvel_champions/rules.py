@@ -11,6 +11,7 @@ from cardkit.rules import DocumentRef, Finding, document_rule, ref, stream_rule
 SYSTEM = "marvel-champions"
 DECK_MIN, DECK_MAX, HERO_CARDS = 40, 50, 15
 Result = Iterator[tuple[Pointer, str]]
+_PART = re.compile(r"(\d+) [\w ]{1,60}? cards")  # bounded: linear in the detail's length
 
 
 @document_rule(
@@ -50,7 +51,7 @@ def decklist_size(doc: Document) -> Result:
 def components_add_up(doc: Document) -> Result:
     for index, component in enumerate(doc.data.get("components", [])):
         detail = str(component.get("detail", ""))
-        parts = [int(n) for n in re.findall(r"(\d+) [\w ]+? cards", detail)]
+        parts = [int(n) for n in _PART.findall(detail)]
         if component.get("count") is not None and parts and sum(parts) != component["count"]:
             yield (
                 ("components", index),

@@ -29,7 +29,7 @@ _PLOT = re.compile(r"^(?P<label>Villainous Plot(?: - (?P<name>[^:]+)| / [^:]+)?)
 _BACK = re.compile(r"^Back of the Dashboard \((?P<side>[^)]+)\): (?P<rest>.*)$")
 _HEROES = re.compile(r"(\d) Heroes: (\d+)")
 _TRACK = re.compile(r"runs from (\d+) to (\d+)")
-_ICON = re.compile(r"\b(one|two|three|four|\d) ([A-Za-z][A-Za-z -]*?) (?:tokens?|icons?)\b")
+_ICON = re.compile(r"\b(one|two|three|four|\d) ([A-Za-z][A-Za-z -]{0,60}?) (?:tokens?|icons?)\b")
 
 
 def _icons(text: str) -> list[str]:

@@ -56,10 +56,13 @@ def note_names_missing_card(doc: Document) -> Result:
             )
 
 
+# Every repetition is bounded (a card list, a card name, a placement phrase are short), so
+# each match attempt costs a constant and a scan of a note is linear in its length.
 _READ_AS = re.compile(
-    r"(?P<who>[Cc]ards? [\d, and]+(?: \([^)]*\))?|The [A-Z][\w' ]+? card"
-    r"|The Move \d cards \([\d and]+\)) "
-    r"(?:were |was |is |are )?read as (?P<what>(?:one|two|three|\d) [^.;,]*?Locations?)(?=[.;,]|$)"
+    r"(?P<who>[Cc]ards? [\d, and]{1,80}(?: \([^)]{0,80}\))?|The [A-Z][\w' ]{1,60}? card"
+    r"|The Move \d cards \([\d and]{1,40}\)) "
+    r"(?:were |was |is |are )?read as "
+    r"(?P<what>(?:one|two|three|\d) [^.;,]{0,120}?Locations?)(?=[.;,]|$)"
 )
 
 
@@ -122,8 +125,8 @@ def _describe(place: Any) -> str:
     return placement.render(place, "the Villain").removeprefix("Place ").removesuffix(".")
 
 
-_NAMED_IN_NOTE = re.compile(
-    r"\b[Tt]he ([A-Z][\w!'-]*(?: [A-Z][\w!'-]*)*?) "
+_NAMED_IN_NOTE = re.compile(  # bounded: a name is at most 8 words of 40 characters
+    r"\b[Tt]he ([A-Z][\w!'-]{0,40}(?: [A-Z][\w!'-]{0,40}){0,8}?) "
     r"(?:card(?:'s)?(?: text)?|Action icon|icon|text)\b"
 )
 

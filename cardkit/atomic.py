@@ -1,0 +1,103 @@
+"""Atomic writes that keep links, pipes and devices what they are.
+
+A regular file is replaced by rename from a temporary file in its own folder (after an
+fsync), so a crash leaves the old file or the new one. A symlink is followed and its
+target replaced; a pipe or character device (`/dev/stdout`) is written in place; a
+folder, socket or block device is refused. Every OS failure is one OutputError line.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from cardkit.errors import CardkitError, ExitCode
+
+NODE_KINDS = {stat.S_IFDIR: "folder", stat.S_IFSOCK: "socket", stat.S_IFBLK: "block device"}
+
+
+def _default_mode() -> int:
+    """What open() would give a new file: 0o666 less the umask (mkstemp makes 0o600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+class OutputError(CardkitError):
+    """An output that cannot be written: a read-only folder, a full disk, a directory."""
+
+    exit_code = ExitCode.USAGE
+
+
+def write_target(path: Path) -> tuple[Path, bool]:
+    """Where a write to path lands, and whether it must be written through in place.
+
+    Symlinks are followed, so a linked file gets the new content and stays linked.
+    Pipes and character devices (`/dev/stdout`, `/dev/null`) are written through
+    without replacing the node; folders, sockets and block devices are refused.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        raise OutputError(f"{path}: cannot write: {err.strerror}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode):
+            return path, True
+        what = NODE_KINDS.get(stat.S_IFMT(info.st_mode), "special file")
+        raise OutputError(f"{path}: is a {what}, not a file; nothing was written")
+    return Path(os.path.realpath(path)), False
+
+
+def atomic_write(
+    path: Path,
+    text: str | bytes,
+    *,
+    fsync: Callable[[int], None] = os.fsync,
+    unchanged: Callable[[], None] | None = None,
+) -> None:
+    """Write via a temporary file in the target's folder, fsync, then rename over the target.
+
+    A crash at any point leaves either the old file or the new one, never half of one.
+    Symlinks are written through to their target; pipes and devices are written in place.
+    `unchanged`, if given, runs just before the rename and may raise to stop it.
+    Any OS failure (read-only folder, full disk) becomes one OutputError line.
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    target, through = write_target(Path(path))
+    try:
+        if through:
+            with open(target, "wb") as stream:
+                stream.write(data)
+            return
+        _replace(target, data, fsync, unchanged)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise OutputError(f"{path}: cannot write: {reason}; nothing was written") from None
+
+
+def _replace(
+    target: Path, data: bytes, fsync: Callable[[int], None], unchanged: Callable[[], None] | None
+) -> None:
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as binary:
+            binary.write(data)
+            binary.flush()
+            fsync(binary.fileno())
+        os.chmod(tmp_name, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
+        if unchanged is not None:
+            unchanged()
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
