@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/validate.py
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/proof.py
+	$(BIN)/python benchmarks/adversarial.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

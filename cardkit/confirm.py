@@ -315,8 +315,16 @@ def _confirmed_text(
         raise InputError(
             transaction.problem_line(path, problem) + "; nothing was written"
         ) from None
+    from ruamel.yaml.error import YAMLError
+
     rt = yamlio.round_trip_yaml()
-    data = rt.load(text)
+    try:
+        data = rt.load(text)
+    except YAMLError as err:  # what libyaml accepts and ruamel does not: one line, not a bug
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        reason = getattr(err, "problem", None) or "cannot be edited in place"
+        raise InputError(f"{where}: CK001 {reason}; nothing was written") from None
     for request in requests:
         try:
             apply(data, request, outcome)
