@@ -117,8 +117,7 @@ def plan_import(
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except yamlio.YamlProblem as problem:
-        where = f"{path}:{problem.line}:{problem.column}"
-        raise InputError(f"{where}: {problem.code} {problem.message}") from None
+        raise InputError(f"{path}:{problem.line}:{problem.column}: {problem.message}") from None
     system = system or detect_system(text)
     module = system_module(system)
     box = box or default_box(path, system)

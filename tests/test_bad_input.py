@@ -115,7 +115,7 @@ def test_import_out_mistakes(repo: Path) -> None:
     one_line(
         run_cli(["import", str(big), "--out", "out", "--dry-run"], cwd=repo),
         2,
-        "big.txt:1:1: CK008 file is 11,702,614 bytes, over the 10,485,760-byte cap",
+        "big.txt:1:1: file is 11,702,614 bytes, over the 10,485,760-byte cap",
     )
 
 
