@@ -10,9 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from cardkit import gaps
+from cardkit.model import Document
 from cardkit.render import content, pdf, sheet
 from cardkit.render.content import ProofCard, Selection
 from cardkit.render.proof import ProofOptions, make_proof
+from cardkit.validate import load_document
 from tests.conftest import ROOT, run_cli
 
 MU = "marvel-united"
@@ -67,9 +69,11 @@ def test_copies_are_capped_with_a_warning(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     documents, problems = gaps.load([card])
-    assert not problems
+    assert [p.pointer for p in problems] == ["/cards/0/copies"]  # the schema caps it at 100
+    loaded = load_document(card)  # and the renderer caps what reaches it anyway
+    assert isinstance(loaded, Document) and not documents
     warnings: list[str] = []
-    cards = content.collect(documents, warnings.append)
+    cards = content.collect([loaded], warnings.append)
     assert len(cards) == content.MAX_COPIES
     assert len(warnings) == 1 and "copies: 1000000000" in warnings[0]
 
