@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/proof.py
 	$(BIN)/python benchmarks/adversarial.py
+	$(BIN)/python benchmarks/ocr_synthetic.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

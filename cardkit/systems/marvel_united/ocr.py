@@ -1,0 +1,320 @@
+"""Marvel United OCR: the region readers `ocr.yaml` names, and the finishing step.
+
+Readers (called as reader(crop, region, context), see cardkit/ocr/layout.py):
+- `read_place`: the placement diagram's token counts per slot (cardkit/ocr/tokens.py);
+- `read_mark`: whether an icon (BAM!) is printed in the region;
+- `read_rules`: the rules text under the diagram (the diagram and the BAM! mark are cut
+  off first: where they sit depends on the card);
+- `read_sections`: a Dashboard's headed sections, in one or two columns;
+- `read_table`: the unlabeled player-count table (a row of Hero counts over a row of values).
+
+`finish` turns what was read as printed ("Klaw 3", "Move 2", "Name: text") into the
+fields of the card kinds, with the importer's grammar for placements and movement.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import fields, layout, tokens
+from cardkit.ocr.engine import Reading
+
+NONE_PLACED = re.compile(r"no\s+tokens\s+placed\.?", re.IGNORECASE)
+STARS = ("*", "+", "x", "X", "#", "%")  # how tesseract reads the printed "*"
+MOVE = re.compile(r"^\s*M[a-z0]*\s*(?P<value>\d{1,2}|\S)\s*$")  # "Move 3", "Move *"
+HEALTH_BAR = re.compile(r"^\W*\d*\W*Health\b\W*", re.IGNORECASE)  # the bar read with the text
+DECK = re.compile(r"\s+[·•\-–.]\s+")  # "Klaw · Master Plan": the villain, then the deck
+EFFECT = re.compile(r"^(?P<name>[A-Z0-9][^:.]{0,48}?[^:.\s]):\s+(?P<text>\S.*)$")
+
+
+def _palette(context: Any) -> tokens.Palette:
+    return tokens.load_palette(str(context.template.system))
+
+
+def read_place(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    reading = tokens.count_tokens(crop, _palette(context), (0.0, 0.0, 1.0, 1.0))
+    described = "; ".join(
+        f"{c.slot}: {c.count} {c.token} ({c.confidence:.2f})" for c in reading.counts
+    )
+    if reading.frames is None or not reading.counts:
+        return fields.FieldRead(region.field, None, 0.0, described or "no placement diagram")
+    return fields.FieldRead(region.field, reading.place(), reading.confidence, described)
+
+
+def read_stat(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    """A value printed on a bar (Health): read only where the region is a bar set off from
+    the card's face, so a card without one gives nothing rather than a digit of its text."""
+    face = float(np.median(np.asarray(context.card.convert("L"))))
+    bar = float(np.median(np.asarray(crop.convert("L"))))
+    if abs(face - bar) < 60:
+        return fields.FieldRead(region.field, None, 0.0, "no bar")
+    reading = _ocr(crop, region, context)
+    value, fixes = fields.parse(region.parse, reading, [], region.field)
+    confidence = reading.confidence if value is not None else 0.0
+    return fields.FieldRead(region.field, value, confidence, reading.text, fixes)
+
+
+def read_mark(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    name = str(region.options.get("icon", "bam"))
+    least = float(region.options.get("least", 0.5))  # the icon's height / the region's, at least
+    present, confidence, _ = tokens.find_mark(crop, _palette(context), name, None, least)
+    return fields.FieldRead(region.field, present, confidence, name if present else "")
+
+
+def _ocr(crop: Image.Image, region: Any, context: Any, key: str = "") -> Reading:
+    prepared = layout.prepare(crop, region, context.card.height)
+    reading: Reading = context.engine.read(
+        prepared, region.mode, key=context.key + key, whitelist=region.whitelist
+    )
+    return reading
+
+
+def read_rules(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    """The text below the placement diagram and the BAM! mark, whichever is lower."""
+    palette = _palette(context)
+    top_band = crop.crop((0, 0, crop.width, round(crop.height * 0.45)))
+    cut = 0
+    frames = tokens.find_diagram(top_band)
+    if frames is not None:
+        cut = frames[1] + 2
+    present, _, bottom = tokens.find_mark(top_band, palette, "bam", (0.0, 0.0, 0.3, 1.0), 0.08)
+    if present:
+        cut = max(cut, round(bottom * top_band.height) + 2)
+    body = crop.crop((0, cut, crop.width, crop.height))
+    reading = _ocr(body, region, context)
+    vocabulary = context.templates.vocabularies.get(region.vocabulary, [])
+    value, fixes = fields.parse(region.parse, reading, list(vocabulary), region.field)
+    return fields.FieldRead(region.field, value, reading.confidence, reading.text, fixes)
+
+
+def _ink(crop: Image.Image) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """Pixels clearly darker than the paper (or lighter, on a dark card): text and rules."""
+    grey = np.asarray(crop.convert("L"), dtype=np.float32)
+    paper = float(np.median(grey)) if grey.size else 255.0
+    return np.asarray(np.abs(grey - paper) > 0.3 * max(paper, 255 - paper))
+
+
+def _columns(crop: Image.Image) -> list[tuple[int, int]]:
+    """Text columns: split at a wide blank gutter in the middle of the region, if any."""
+    ink = _ink(crop)
+    if ink.shape[0] == 0 or ink.shape[1] == 0:
+        return []
+    blank = ink.mean(axis=0) < 0.002
+    width = crop.width
+    gutter_min = max(3, round(width * 0.02))
+    run_start = None
+    best: tuple[int, int] | None = None
+    for x in range(round(width * 0.3), round(width * 0.7)):
+        if blank[x] and run_start is None:
+            run_start = x
+        elif not blank[x] and run_start is not None:
+            if x - run_start >= gutter_min and (best is None or x - run_start > best[1] - best[0]):
+                best = (run_start, x)
+            run_start = None
+    if best is None:
+        return [(0, width)]
+    return [(0, best[0]), (best[1], width)]
+
+
+def _heading(line: str, headings: dict[str, str]) -> tuple[str, str] | None:
+    """(field, rest of the line) when a line opens with one of the Dashboard's headings."""
+    words = line.split()
+    for label, key in headings.items():
+        size = len(label.split())
+        if len(words) < size:
+            continue
+        head = " ".join(words[:size])
+        if fields.closest(head, [label]) == label or head.casefold() == label.casefold():
+            return key, " ".join(words[size:]).lstrip("-–: ").strip()
+    return None
+
+
+def read_sections(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    headings = {str(k): str(v) for k, v in dict(region.options.get("headings", {})).items()}
+    sections: dict[str, Any] = {}
+    current: list[str] | None = None
+    confidences: list[float] = []
+    texts = []
+    for index, (left, right) in enumerate(_columns(crop)):
+        reading = _ocr(crop.crop((left, 0, right, crop.height)), region, context, f"#{index}")
+        confidences.append(reading.confidence)
+        texts.append(reading.text)
+        for words in reading.lines:
+            line = " ".join(w.text for w in words)
+            found = _heading(line, headings)
+            if found is not None:
+                key, rest = found
+                current = []
+                sections[key] = (rest, current)
+            elif current is not None:
+                current.append(line)
+    value: dict[str, Any] = {}
+    for key, (rest, lines) in sections.items():
+        text = fields.join_lines("\n".join(lines))
+        if key == "villainous_plot":
+            value[key] = {"name": rest, "text": text} if rest else {"text": text}
+        elif text:
+            value[key] = text
+    confidence = sum(confidences) / len(confidences) if confidences else 0.0
+    return fields.FieldRead(region.field, value or None, confidence, "\n".join(texts))
+
+
+def _bands(crop: Image.Image) -> list[tuple[int, int]]:
+    """The rows of a ruled table: the stretches between its horizontal rules."""
+    ink = _ink(crop)
+    rules = np.flatnonzero(ink.mean(axis=1) >= 0.5).tolist()
+    edges = [-1, *rules, crop.height]
+    return [(a + 1, b) for a, b in itertools.pairwise(edges) if b - a > 8]
+
+
+def read_table(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    """A row of Hero counts over a row of values, each row read on its own."""
+    rows: list[list[str]] = []
+    sure: list[float] = []
+    texts = []
+    for index, (top, bottom) in enumerate(_bands(crop)):
+        band = crop.crop((0, top, crop.width, bottom)).convert("L")
+        pixels = np.asarray(band).copy()
+        rules = _ink(band).mean(axis=0) >= 0.6  # the vertical rules between cells
+        pixels[:, rules] = int(np.median(pixels))
+        reading = _ocr(Image.fromarray(pixels), region, context, f"#{index}")
+        numbers = re.findall(r"\d+", reading.text)
+        texts.append(reading.text)
+        if numbers:
+            rows.append(numbers)
+            sure.append(reading.confidence)
+    if len(rows) < 2:
+        return fields.FieldRead(region.field, None, 0.0, "\n".join(texts))
+    heroes, values = rows[0], rows[1]
+    table: dict[str, int | None] = {}
+    for index, count in enumerate(heroes):
+        table[count] = int(values[index]) if index < len(values) else None
+    confidence = min(sure[:2]) * (1.0 if len(heroes) == len(values) else 0.5)
+    return fields.FieldRead(region.field, {"heroes": table}, confidence, "\n".join(texts))
+
+
+# ---------------------------------------------------------------- finishing
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "villain"
+
+
+def _rename(document: dict[str, Any], old: str, new: str | None) -> None:
+    """Move a field's bookkeeping (confidence, box, unconfirmed, gap notes) to its new path."""
+    provenance = document.get("provenance", {})
+    for key in ("confidences", "regions"):
+        table = provenance.get(key, {})
+        if old in table:
+            value = table.pop(old)
+            if new:
+                table[new] = value
+    if old in document.get("unconfirmed", []):
+        document["unconfirmed"].remove(old)
+        if new:
+            document["unconfirmed"].append(new)
+        if not document["unconfirmed"]:
+            del document["unconfirmed"]
+    for gap in document.get("gaps", []):
+        if old in gap.get("fields", []):
+            gap["fields"] = [new if f == old else f for f in gap["fields"] if new or f != old]
+    if "gaps" in document:
+        document["gaps"] = [g for g in document["gaps"] if g.get("fields")]
+        if not document["gaps"]:
+            del document["gaps"]
+
+
+def _split_title(title: str) -> tuple[str, int | None]:
+    found = re.fullmatch(r"(?P<name>.*?\S)\s+(?P<n>\d{1,2})", title.strip())
+    if not found:
+        return title.strip(), None
+    return found["name"], int(found["n"])
+
+
+def _rules(card: dict[str, Any], text: str) -> None:
+    """Movement sentence, "No tokens placed.", named effects and the rest, from the text."""
+    if NONE_PLACED.search(text):
+        text = NONE_PLACED.sub("", text).strip()
+        card.setdefault("place", "none")
+    if card.get("move") in ("*", None) and text.startswith("Move"):
+        sentence, dot, rest = text.partition(". ")
+        card["movement"] = sentence + "."
+        text = rest.strip() if dot else ""
+    if not text:
+        return
+    found = EFFECT.match(text)
+    if found and len(found["name"].split()) <= 6:
+        card["effects"] = [{"name": found["name"], "text": found["text"]}]
+    else:
+        card["effects"] = [{"text": text}]
+
+
+def _unsure(document: dict[str, Any], field: str, why: str) -> None:
+    document.setdefault("unconfirmed", []).append(field)
+    document.setdefault("gaps", []).append({"note": why, "fields": [field], "status": "open"})
+
+
+def _printed(read: Any, field: str) -> str:
+    """What the engine read for a field, before its parser tidied it ("Move *")."""
+    return next((str(f.text) for f in getattr(read, "fields", []) if f.field == field), "")
+
+
+def _masterplan(document: dict[str, Any], title: str, read: Any) -> str:
+    card = document.setdefault("card", {})
+    name, number = _split_title(title)
+    if number is not None:
+        card["n"] = number
+        _rename(document, "title", "card/n")
+    else:
+        _rename(document, "title", None)
+        card["n"] = 1  # the schema needs a number: a placeholder, marked and noted
+        _unsure(document, "card/n", "the card number was not read from the title; fill it in")
+    move = MOVE.match(_printed(read, "card/move") or str(card.get("move", "")))
+    value = move["value"].translate(fields.DIGIT_LOOKALIKES) if move else ""
+    if value.isdigit() or value in STARS:
+        card["move"] = int(value) if value.isdigit() else "*"
+    elif "move" in card:
+        del card["move"]
+        _rename(document, "card/move", None)
+    text = str(card.pop("text", "") or "")
+    _rules(card, text)
+    for key in ("effects", "movement"):
+        if key in card:
+            provenance = document.get("provenance", {})
+            if "card/text" in provenance.get("confidences", {}):
+                provenance["confidences"][f"card/{key}"] = provenance["confidences"]["card/text"]
+            if "card/text" in document.get("unconfirmed", []):
+                _unsure(document, f"card/{key}", f"OCR confidence low for card/{key}")
+    _rename(document, "card/text", None)
+    return name
+
+
+def finish(document: dict[str, Any], read: Any) -> None:
+    """Printed forms to the card kinds' fields; the villain named from the card's footer."""
+    kind = str(document.get("kind", ""))
+    deck = str(document.pop("deck", ""))
+    _rename(document, "deck", None)
+    title = str(document.pop("title", ""))
+    parts = DECK.split(deck, maxsplit=1)
+    owner = parts[0].strip() if len(parts) == 2 else ""
+    if kind == "marvel-united/masterplan-card":
+        name = _masterplan(document, title, read)
+        owner = owner or name
+    elif kind == "marvel-united/threat-card":
+        card = document.get("card", {})
+        text = HEALTH_BAR.sub("", str(card.get("text", "")), count=1).strip()
+        if text:
+            card["text"] = text
+    else:
+        owner = owner or title
+        _rename(document, "title", None)
+    if owner:  # a draft stands alone: villain_ref would name a document it cannot see
+        document.setdefault("notes", []).append(
+            f"Villain as printed on the card: {owner} (id `{slug(owner)}`); "
+            "set villain_ref when the draft joins that villain's files."
+        )

@@ -1,0 +1,68 @@
+"""End to end with the real tesseract: Marvel United samples to validating drafts whose
+fields equal the truth written from the YAML the cards were drawn from."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+
+SAMPLES = ROOT / "scans" / "samples" / "marvel-united"
+CHOSEN = [
+    "mu-crossbones-mp01-clean.png",  # BAM!, 3 Thugs left, Civilian in the Villain's slot, effect
+    "mu-lizard-mp01-150dpi.png",  # the Sewer anchor, mixed tokens, 150 dpi
+    "mu-baron-zemo-mp03-clean.png",  # Move *, movement sentence, effect, no diagram
+    "mu-knull-threat-venom-t-rex-clean.png",  # Health on a bar
+    "mu-crossbones-dashboard-clean.png",  # two columns, villainous plot, player-count table
+]
+
+pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+
+
+def test_samples_become_validating_drafts_with_the_printed_values(cli, tmp_path):
+    scans = tmp_path / "scans" / "marvel-united"
+    scans.mkdir(parents=True)
+    for name in CHOSEN:
+        shutil.copy(SAMPLES / name, scans / name)
+    out = tmp_path / "drafts"
+    result = cli(["ocr", str(scans), "--out", str(out), "--jobs", "1"])
+    assert result.returncode == 0, result.stderr
+    checked = cli(["validate", str(out)])
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    for name in CHOSEN:
+        stem = Path(name).stem
+        truth = yaml.safe_load((SAMPLES / f"{stem}.truth.yaml").read_text(encoding="utf-8"))
+        draft = yaml.safe_load((out / f"{stem}.yaml").read_text(encoding="utf-8"))
+        card = draft.get("card", {})
+        if truth["card"] == "masterplan":
+            assert draft["kind"] == "marvel-united/masterplan-card"
+            assert (card["n"], card["move"], card.get("bam", False)) == (
+                truth["n"],
+                truth["move"],
+                truth["bam"],
+            )
+            want = truth["place"]
+            if isinstance(want, dict):
+                want = {slot: counts for slot, counts in want.items() if counts}
+            assert card.get("place") == want
+            assert [e.get("name") for e in card.get("effects", [])] == [
+                e.get("name") for e in truth["effects"]
+            ]
+            assert card.get("movement") == truth["movement"]
+            assert f"Villain as printed on the card: {truth['name']} " in draft["notes"][0]
+        elif truth["card"] == "threat":
+            assert draft["kind"] == "marvel-united/threat-card"
+            assert (card["name"], card["health"]) == (truth["name"], truth["health"])
+            assert card["text"] == truth["text"]
+        else:
+            board = draft["dashboard"]
+            assert draft["kind"] == "marvel-united/dashboard"
+            heroes = {int(k): v for k, v in board["player_count"]["heroes"].items()}
+            assert heroes == truth["player_count"]
+            plot = next(s for s in truth["sections"] if s["heading"].startswith("Villainous"))
+            assert board["villainous_plot"]["name"] == plot["heading"].partition(" - ")[2]
+            assert board["special_rules"] == truth["sections"][0]["text"]
