@@ -68,8 +68,10 @@ def test_real_engine_reads_a_scan_a_turned_dark_card_and_a_photo(tmp_path):
 
 
 def _replay_batch(tmp_path: Path) -> tuple[Path, Path]:
-    scans = tmp_path / "scans"
-    scans.mkdir()
+    # the replay holds Villainous readings: the folder names the system, so no other
+    # system's templates are probed (the replay has nothing recorded for them)
+    scans = tmp_path / "scans" / "villainous"
+    scans.mkdir(parents=True)
     blank_card(scans / "silver-key.png")
     replay = tmp_path / "replay.json"
     replay.write_text(json.dumps(fate_replay("silver-key")))
@@ -151,8 +153,8 @@ def test_usage_errors_are_exit_2(tmp_path):
 
 
 def test_sigkill_during_a_batch_leaves_no_half_written_draft(tmp_path):
-    scans = tmp_path / "scans"
-    scans.mkdir()
+    scans = tmp_path / "scans" / "villainous"  # Villainous readings only (see _replay_batch)
+    scans.mkdir(parents=True)
     replay = {"engine": "tesseract", "version": "r", "readings": {}}
     for n in range(40):
         blank_card(scans / f"card{n:02}.png")
