@@ -241,7 +241,10 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     for rotation in rotations:
         card = geometry.rotate(image, rotation)
         if rotation == rotations[0] and skew:
-            card = geometry.trim(geometry.deskew(card, skew))
+            card = geometry.deskew(card, skew)
+            if settings["outline"] != "found":
+                # a warped outline is all card: trimming would cut the card's own plain margin
+                card = geometry.trim(card)
         for template in templates:
             if not _aspect_fits(card.width, card.height, template):
                 continue
