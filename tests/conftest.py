@@ -9,6 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests on a fixed set of examples, so a landing never depends on a
+# random draw; locally they explore (and remember failures in .hypothesis/).
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 

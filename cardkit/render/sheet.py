@@ -276,8 +276,12 @@ def _clear_of_ruler(marks: list[Segment], clear: float, left: float) -> list[Seg
 
 
 def _gutters(edges: list[float], gutter: float) -> list[tuple[float, float]]:
-    """The spans between neighbouring cards (pairs of cut lines `gutter` apart)."""
-    if gutter <= 0:
+    """The spans between neighbouring cards (pairs of cut lines `gutter` apart).
+
+    A gutter under a point has no room for a visible mark (and float rounding would put
+    one over the trim), so it gets none, like shared cut lines.
+    """
+    if gutter < 1.0:
         return []
     return [
         (a + gutter * 0.2, b - gutter * 0.2)
