@@ -6,11 +6,11 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from cardkit.errors import CardkitError
+from cardkit.errors import CardkitError, ExitCode
 from cardkit.model import printable
 
 app = typer.Typer(
@@ -94,11 +94,27 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cardkit: interrupted\n")
         sys.exit(130)
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        if os.environ.get("CARDKIT_DEBUG"):
-            raise
-        sys.stderr.write(
-            f"cardkit: internal error ({type(err).__name__}: {printable(str(err))}); "
-            "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
-        )
-        sys.exit(70)
+    except OSError as err:
+        # a path the system refused (--out naming a file, a folder where a file goes, a
+        # missing or read-only folder, a full disk): the path and the reason, exit 2
+        where = err.filename2 or err.filename
+        if where is None or isinstance(err, BrokenPipeError) or os.environ.get("CARDKIT_DEBUG"):
+            _internal_error(err)
+        reason = err.strerror or str(err)
+        if isinstance(err, FileExistsError) and os.path.isfile(where):
+            reason = "this is a file, and a folder is needed here"
+        sys.stderr.write(f"cardkit: {printable(os.fsdecode(where))}: {reason}\n")
+        sys.exit(int(ExitCode.USAGE))
+    except Exception as err:
+        _internal_error(err)
+
+
+def _internal_error(err: BaseException) -> NoReturn:
+    """A bug: one line for the user, the traceback on request."""
+    if os.environ.get("CARDKIT_DEBUG"):
+        raise err
+    sys.stderr.write(
+        f"cardkit: internal error ({type(err).__name__}: {printable(str(err))}); "
+        "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
+    )
+    sys.exit(70)

@@ -78,8 +78,8 @@ def reference() -> str:
         "> docs/cli.md`;\na test fails when this file and the commands drift apart. "
         "The README has a tour; docs/codes.md\nlists the diagnostic codes and "
         "docs/json-output.md the JSON contracts.\n",
-        "Exit codes everywhere: 0 ok, 1 findings, 2 bad usage or unreadable input, "
-        "3 a missing dependency.\n",
+        "Exit codes everywhere: 0 ok, 1 findings, 2 bad usage, unreadable input or an "
+        "unwritable output, 3 a missing dependency.\n",
     ]
     for path, _ in walk():
         parts.append(f"## `{' '.join(path)}`\n\n```text\n{help_text(path).rstrip()}\n```\n")

@@ -68,7 +68,8 @@ def gaps(
     """List every gap: noted by the rulebooks, marked unconfirmed, and inferred by the game rules.
 
     Each row has its file and line, document, card, field, status and why. Exit 0 when it
-    ran (gaps are not failures), unless --fail-on open finds open gaps. `--format csv` is a
+    ran (gaps are not failures); 1 when --fail-on open finds open gaps or a file could not
+    be read as a card file (it is named on stderr and skipped). `--format csv` is a
     checklist that `cardkit confirm --batch` reads back. The filters (--kind, --field, --id,
     --box, --origin) combine, and each may be given more than once; `--format csv` over a
     filtered set is the checklist for one sitting. The summary counts rows and physical
