@@ -22,6 +22,7 @@ SLOTS = ("left", "villain", "right")
 LABEL_BAND = 2.6 * MM  # under the icons: the slot's name
 GREY, WARN, INK = (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.1, 0.1, 0.1)
 MAX_ICON = 6.5 * MM
+BADGE = 1.6 * MM  # the "?" disc's radius; it sits on a slot's top right corner
 
 
 def slot_boxes(box: Box) -> dict[str, Box]:
@@ -71,10 +72,14 @@ def tokens_in_order(system: str, tokens: dict[str, int]) -> list[str]:
     return [name for name in names for _ in range(max(0, int(tokens[name])))]
 
 
+def badge_centre(slot: Box) -> tuple[float, float]:
+    """Where an unconfirmed slot's "?" disc sits: on its top right corner, overhanging it."""
+    return slot.x + slot.w - 0.4 * MM, slot.y + slot.h - 0.4 * MM
+
+
 def _badge(c: Canvas, x: float, y: float) -> None:
-    radius = 1.6 * MM
     c.setFillColorRGB(*WARN)
-    c.circle(x, y, radius, stroke=0, fill=1)
+    c.circle(x, y, BADGE, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
     c.setFont(fonts.BOLD, 7)
     c.drawCentredString(x, y - 2.4, "?")
@@ -91,13 +96,16 @@ def draw(
 ) -> None:
     """The slots' frames (one form per kind of frame), then one icon per token."""
     marker = lookup(system, anchor) if anchor != "villain" else lookup(system, "villain")
-    local = Box(0, 0, box.w, box.h)
+    # the form is a badge's radius larger all round: a form clips to its bounds, and the
+    # badges overhang the slots' corners
+    local = Box(BADGE, BADGE, box.w, box.h)
 
     def frame(canvas: Canvas) -> None:
         _frame(canvas, forms, system, anchor, doubtful, local)
 
     key = f"frame_{system}_{anchor}_{doubtful}_{box.w:.2f}_{box.h:.2f}"
-    forms.stamp(key, box.w, box.h, frame, box.x, box.y)
+    size = (box.w + 2 * BADGE, box.h + 2 * BADGE)
+    forms.stamp(key, *size, frame, box.x - BADGE, box.y - BADGE)
     forms.on_page.setdefault(marker.label, marker)
     for slot, area in slot_boxes(box).items():
         if slot == "villain" and anchor != "villain":
@@ -135,7 +143,7 @@ def _frame(c: Canvas, forms: Forms, system: str, anchor: str, doubtful: bool, bo
             forms.place(shield, area.x + 0.6 * MM, area.y + 0.5 * MM, LABEL_BAND - 0.8 * MM)
         _label(c, area, label)
         if doubtful:
-            _badge(c, area.x + area.w - 0.4 * MM, area.y + area.h - 0.4 * MM)
+            _badge(c, *badge_centre(area))
 
 
 def _label(c: Canvas, area: Box, text: str) -> None:
