@@ -358,7 +358,10 @@ def _check(path: Path, text: str) -> None:
     if not schemas.fast_validator(kind).is_valid(data):
         errors = [explain(e) for e in schemas.detailed_validator(kind).iter_errors(data)]
         where, message = errors[0] if errors else ((), "invalid")
-        pointer = "/".join(map(str, where))
+        try:  # card numbers, as the user wrote the address, not list positions
+            pointer = addresses.address_of(data, tuple(where))
+        except (KeyError, IndexError, TypeError):
+            pointer = "/".join(map(str, where))
         raise Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
 
 

@@ -238,6 +238,25 @@ def test_an_invalid_value_is_refused_and_nothing_changes(repo: Path) -> None:
     assert sorted(p.name for p in (repo / KLAW).parent.iterdir() if p.name.startswith(".")) == []
 
 
+def test_a_refusal_names_the_card_by_its_number(repo: Path) -> None:
+    result = run_cli(
+        [
+            "confirm",
+            "klaw",
+            "masterplan/cards/4/move",
+            "--value",
+            "x",
+            "--by",
+            "a",
+            "--evidence",
+            "b",
+        ],
+        cwd=repo,
+    )
+    assert result.returncode == 1
+    assert "refused: masterplan/cards/4/move" in result.stderr, result.stderr
+
+
 def test_addressing_errors_list_the_candidates(repo: Path) -> None:
     bad_card = run_cli(
         ["confirm", "klaw", "masterplan/cards/13/place", "--by", "a", "--evidence", "b"], cwd=repo
