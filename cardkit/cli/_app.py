@@ -44,6 +44,13 @@ def _options(
     """Options that apply before any command."""
 
 
+# The PATH... argument of every command that reads card files.
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(help="Files or folders (default: cards/).", show_default=False),
+]
+
+
 def cards_root(paths: list[Path]) -> Path | None:
     """The `cards/` folder that holds the first path, for resolving references."""
     for candidate in [paths[0].resolve(), *paths[0].resolve().parents]:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import app, cards_root, default_paths
+from cardkit.cli._app import PathsArg, app, cards_root, default_paths
 from cardkit.errors import ExitCode
 
 
@@ -22,10 +21,7 @@ class ValidateFormat(StrEnum):
 
 @app.command()
 def validate(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
-    ] = None,
+    paths: PathsArg = None,
     output_format: Annotated[
         ValidateFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ValidateFormat.text,

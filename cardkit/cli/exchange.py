@@ -8,13 +8,8 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import default_paths, export_app, preview, report_skipped
+from cardkit.cli._app import PathsArg, default_paths, export_app, preview, report_skipped
 from cardkit.errors import ExitCode, UsageError
-
-PathsArg = Annotated[
-    list[Path] | None,
-    typer.Argument(help="Files or folders (default: cards/).", show_default=False),
-]
 
 
 def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import app, default_paths, report_skipped
+from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 from cardkit.errors import CardkitError, ExitCode
 
 
@@ -35,10 +35,7 @@ class GroupBy(StrEnum):
 
 @app.command()
 def gaps(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
-    ] = None,
+    paths: PathsArg = None,
     output_format: Annotated[
         GapFormat, typer.Option("--format", "-f", help="Output format.")
     ] = GapFormat.table,

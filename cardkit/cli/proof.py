@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import app, default_paths, report_skipped
+from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 
 
 class Flip(StrEnum):
@@ -23,10 +23,7 @@ class Only(StrEnum):
 
 @app.command()
 def proof(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(help="Files or folders (default: cards/).", show_default=False),
-    ] = None,
+    paths: PathsArg = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="The PDF to write.")] = Path(
         "build/proofs.pdf"
     ),
