@@ -51,6 +51,11 @@ def _documents() -> dict[str, dict[str, Any]]:
     return {rel: json.loads(path.read_text(encoding="utf-8")) for rel, path in _files().items()}
 
 
+def documents() -> dict[str, dict[str, Any]]:
+    """Every schema as parsed JSON, by its path relative to a schema root."""
+    return _documents()
+
+
 def kinds() -> list[str]:
     """Every kind with a schema, e.g. `marvel-united/villain`.
 

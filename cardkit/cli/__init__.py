@@ -4,7 +4,7 @@ One module per command group; each registers its commands on the shared `app` wh
 imported. To add a command group, add a module here and import it below.
 """
 
-from cardkit.cli import build, check, exchange, gaps, ocr, proof, schema, transcribe
+from cardkit.cli import build, check, exchange, gaps, new, ocr, proof, schema, transcribe
 from cardkit.cli._app import app, main
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "exchange",
     "gaps",
     "main",
+    "new",
     "ocr",
     "proof",
     "schema",
