@@ -38,6 +38,7 @@ class BuildResult:
     written: list[Path] = field(default_factory=list)
     failed: bool = False
     up_to_date: bool = False
+    warnings: list[str] = field(default_factory=list)  # the proofs' (text cut, glyph missing)
 
 
 @dataclass
@@ -94,11 +95,34 @@ def _code_fingerprint() -> str:
     return _digest(__version__, stats)
 
 
+def _plugin_files() -> dict[str, str]:
+    """Content hashes of the game systems that live outside cardkit (entry points,
+    CARDKIT_SYSTEMS): their code and data, and their schema folder wherever it is."""
+    from cardkit import systems
+
+    package = Path(__file__).resolve().parent
+    found: dict[str, str] = {}
+    for system in systems.all_systems():
+        where = getattr(system.module, "__file__", None)
+        if where is None or Path(where).resolve().is_relative_to(package):
+            continue
+        home = Path(where).resolve().parent
+        folders = [(home, "code")]
+        if system.schema_dir and not system.schema_dir.resolve().is_relative_to(home):
+            folders.append((system.schema_dir.resolve(), "schemas"))
+        for folder, part in folders:
+            for path in sorted(folder.rglob("*")):
+                if path.suffix in (".py", ".yaml", ".yml", ".json", ".ttf") and path.is_file():
+                    name = f"system:{system.name}:{part}:{path.relative_to(folder).as_posix()}"
+                    found[name] = _hash_file(path)
+    return found
+
+
 def fingerprint(root: Path) -> dict[str, str]:
     """Content hash of every input, by path relative to the repository."""
     from cardkit import schemas
 
-    found: dict[str, str] = {"cardkit": _code_fingerprint()}
+    found: dict[str, str] = {"cardkit": _code_fingerprint(), **_plugin_files()}
     cards = root / "cards"
     for path in collect_files([cards]) if cards.is_dir() else []:
         found[path.relative_to(root).as_posix()] = _hash_file(path)
@@ -125,7 +149,7 @@ def _ocr_stage(job: _Job) -> None:
     from cardkit.ocr import batch
 
     scans = _scan_images(job.root)
-    key = _digest(job.inputs["cardkit"], _inputs_under(job.inputs, "scans/"))
+    key = _digest(_code(job.inputs), _inputs_under(job.inputs, "scans/"))
     record = job.reuse("ocr", key)
     if record is None:
         line, files, failed = batch.build_drafts(scans, job.staged / "drafts", job.root)
@@ -154,6 +178,11 @@ def _inputs_under(inputs: dict[str, str], prefix: str) -> dict[str, str]:
     return {k: v for k, v in inputs.items() if k.startswith(prefix)}
 
 
+def _code(inputs: dict[str, str]) -> str:
+    """What every stage depends on: cardkit's code and the plugin systems' code and schemas."""
+    return _digest(inputs["cardkit"], _inputs_under(inputs, "system:"))
+
+
 def _import_stage(job: _Job) -> list[str]:
     """Re-read each scans/*/*/rulebook.txt; an unreadable one is a finding and the rest go on."""
     summaries: list[str] = []
@@ -163,7 +192,7 @@ def _import_stage(job: _Job) -> list[str]:
         system, box = book.parts[-3], book.parts[-2]
         name = book.relative_to(job.root).as_posix()
         key = _digest(
-            job.inputs["cardkit"],
+            _code(job.inputs),
             job.inputs.get(name),
             _inputs_under(job.inputs, f"cards/{system}/{box}/"),
         )
@@ -196,7 +225,7 @@ def _proof_stage(job: _Job, documents: list[Any]) -> str | None:
     from cardkit.render.proof import ProofOptions, make_proof
 
     key = _digest(
-        job.inputs["cardkit"],
+        _code(job.inputs),
         _inputs_under(job.inputs, "cards/"),
         _inputs_under(job.inputs, "schemas:"),
     )
@@ -216,10 +245,12 @@ def _proof_stage(job: _Job, documents: list[Any]) -> str | None:
                 record["files"] = ["proofs.pdf", *(p.name for p in proof.pngs)]
                 record["line"] = f"proof: {proof.cards} proxy cards on {sheets} A4 sheets"
                 record["preview"] = proof.pngs[0].name if proof.pngs else None
+                record["warnings"] = proof.warnings
                 record["line"] += _unconfirmed_proof(job, documents, record["files"])
                 job.made.extend(record["files"])
                 job.result.written.extend(job.out / n for n in record["files"])
     job.stages["proofs"] = record
+    job.result.warnings += record.get("warnings", [])
     if record["line"]:
         job.result.lines.append(record["line"] + note)
     return record["preview"] if record["files"] else None

@@ -42,6 +42,8 @@ def build(
     finally:
         if terminal:
             sys.stderr.write("\r\x1b[K")
+    for warning in result.warnings:  # as `cardkit proof` prints them
+        sys.stderr.write(f"warning: {warning}\n")
     for line in result.lines:
         sys.stdout.write(line + "\n")
     if result.written:
