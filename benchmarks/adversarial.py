@@ -31,7 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardkit import confirm, importer, yamlio  # noqa: E402
+from cardkit import checklist as checklists  # noqa: E402
+from cardkit import importer, yamlio  # noqa: E402
 from cardkit.model import Document  # noqa: E402
 from cardkit.rules import Tree, all_rules  # noqa: E402
 from cardkit.systems.marvel_united import dashboard  # noqa: E402
@@ -159,7 +160,7 @@ def readers(sizes: list[int]) -> list[Row]:
         path = tmp / f"checklist-{size}.csv"
         path.write_text(checklist(size), encoding="utf-8")
         lengths.append(path.stat().st_size)
-        times.append(per_call(lambda p=path: confirm.read_checklist(p)))
+        times.append(per_call(lambda p=path: checklists.read_checklist(p)))
     rows.append(("checklist CSV reader", lengths, times))
     for name, unit in HOSTILE.items():
         texts = [fill(unit, s) for s in sizes]

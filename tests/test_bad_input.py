@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import confirm, yamlio
+from cardkit import checklist, yamlio
 from cardkit.gaps import Gap
 from cardkit.report import gaps_report
 from tests.conftest import ROOT, run_cli
@@ -209,7 +209,7 @@ def test_gap_checklist_cells_cannot_run_as_formulas(tmp_path: Path) -> None:
     assert row["why"] == "'+1+1" and row["address"] == "'@SUM(1)" and row["current"] == "'-2"
     listed = tmp_path / "list.csv"
     listed.write_text(text)
-    back = confirm.read_checklist(listed)[0]
+    back = checklist.read_checklist(listed)[0]
     assert back["address"] == "@SUM(1)" and back["field"] == "=cmd|' /C calc'!A0"
 
 

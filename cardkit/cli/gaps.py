@@ -148,6 +148,7 @@ def confirm(
     value that leaves out a slot needs --replace. Repeating a confirmation (same field,
     value and evidence) changes nothing; --undo takes the last one back.
     """
+    from cardkit import checklist
     from cardkit import confirm as core
 
     if undo:
@@ -157,9 +158,9 @@ def confirm(
         for item in undone.undone:
             sys.stdout.write(f"{undone.path}: undid {item}\n")
         return
-    date = core.check_date(date or "")
+    date = checklist.check_date(date or "")
     if batch is not None:
-        outcomes = core.confirm_batch(batch, default_by=by, date=date)
+        outcomes = checklist.confirm_batch(batch, default_by=by, date=date)
     else:
         if target is None or address is None:
             raise CardkitError("name a document and a field, or give --batch FILE.csv")
@@ -172,7 +173,7 @@ def confirm(
             by,
             evidence,
             date,
-            core.parse_value(value) if value is not None else core.AS_PRINTED,
+            checklist.parse_value(value) if value is not None else core.AS_PRINTED,
             replace,
         )
         outcomes = [core.confirm_file(core.find_document(target, root), [request])]
