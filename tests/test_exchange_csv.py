@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 from pathlib import Path
 
 from cardkit import yamlio
 from cardkit.exchange import csv_export
-from tests.conftest import run_cli
+from tests.conftest import ROOT, run_cli
 
 VILLAIN = """\
 kind: marvel-united/villain
@@ -83,7 +84,10 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
         == "document,deck,qty,name,copies,text\ntest-hero,Test Hero,3,Punch,3,Deal 1 damage.\n"
     )
     wrong = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/heroes"])
-    assert wrong.returncode == 2 and "no documents of kind marvel-united/heroes" in wrong.stderr
+    assert (
+        wrong.returncode == 2
+        and "--kind marvel-united/heroes: no documents of that kind" in wrong.stderr
+    )
     out = tmp_path / "csv"
     files = run_cli(["export", "csv", str(tmp_path), "--out", str(out)])
     assert files.returncode == 0, files.stderr
@@ -93,3 +97,20 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
     ]
     rows = list(csv.DictReader((out / "marvel-united-villain.csv").open(encoding="utf-8")))
     assert [r["qty"] for r in rows] == ["2", "1", "1"]
+
+
+def test_a_kind_is_chosen_by_its_short_name_when_only_one_kind_has_it(tmp_path: Path) -> None:
+    (tmp_path / "v.yaml").write_text(VILLAIN)
+    shutil.copy(ROOT / "cards" / "villainous" / "user-manual" / "captain-hook.yaml", tmp_path / "w.yaml")
+    short = run_cli(["export", "csv", "--kind", "masterplan-card", str(tmp_path)])
+    assert short.returncode == 2 and "did you mean" not in short.stderr
+    one = run_cli(["export", "csv", "--kind", "marvel-united/villain", str(tmp_path)])
+    assert one.returncode == 0 and one.stdout.startswith("document,deck,qty"), one.stderr
+    both = run_cli(["export", "csv", "--kind", "villain", str(tmp_path)])
+    assert both.returncode == 2
+    assert "marvel-united/villain, villainous/villain" in both.stderr
+    typo = run_cli(["export", "csv", "--kind", "villian", str(tmp_path)])
+    assert typo.returncode == 2 and "did you mean" in typo.stderr and "villain" in typo.stderr
+    (tmp_path / "w.yaml").unlink()
+    alone = run_cli(["export", "csv", "--kind", "villain", str(tmp_path)])
+    assert alone.returncode == 0 and alone.stdout == one.stdout

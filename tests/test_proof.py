@@ -264,7 +264,7 @@ def test_cli_proof_errors_are_one_line(tmp_path: Path) -> None:
             str(tmp_path / "y.pdf"),
         ]
     )
-    assert empty.returncode == 2 and "no printable cards" in empty.stderr
+    assert empty.returncode == 2 and "--id nobody matches nothing here" in empty.stderr
     assert not (tmp_path / "y.pdf").exists()
     for option, value, message in (
         ("--bleed", "-5mm", "cannot be negative"),
@@ -278,3 +278,32 @@ def test_cli_proof_errors_are_one_line(tmp_path: Path) -> None:
         refused = run_cli(args)
         assert refused.returncode == 2, (option, refused.stderr)
         assert refused.stderr.count("\n") == 1 and message in refused.stderr, refused.stderr
+
+
+def test_a_selection_typo_is_refused_with_the_names_there_are(tmp_path: Path) -> None:
+    out = tmp_path / "typo.pdf"
+    typo = run_cli(["proof", str(KLAW), "--out", str(out), "--kind", "masterplam"])
+    assert typo.returncode == 2
+    assert (
+        typo.stderr
+        == "cardkit: --kind masterplam matches nothing here (did you mean masterplan?)\n"
+    )
+    several = run_cli(["proof", str(KLAW), "--out", str(out), "--id", "klw", "--box", "nowhere"])
+    assert (
+        several.returncode == 2
+        and "--id klw matches nothing here (did you mean klaw?)" in several.stderr
+    )
+    assert "--box nowhere matches nothing here" in several.stderr and not out.exists()
+    right = run_cli(["proof", str(KLAW), "--out", str(out), "--kind", "masterplan", "--id", "klaw"])
+    assert right.returncode == 0 and out.exists(), right.stderr
+
+
+def test_an_alignment_sheet_writes_no_forms(tmp_path: Path) -> None:
+    """--alignment prints the test sheet only, even among documents that make fillable forms."""
+    cards = ROOT / "cards" / "marvel-champions" / "fear-no-evil"
+    proofs = run_cli(["proof", str(cards), "--out", str(tmp_path / "p" / "proofs.pdf")])
+    assert proofs.returncode == 0, proofs.stderr
+    assert any("fillable form" in line for line in proofs.stdout.splitlines())
+    aligned = run_cli(["proof", str(cards), "--alignment", "--out", str(tmp_path / "a" / "al.pdf")])
+    assert aligned.returncode == 0, aligned.stderr
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["al.pdf"]

@@ -117,7 +117,7 @@ def export_csv(
     paths: PathsArg = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Only this kind, e.g. marvel-united/villain (repeatable)."),
+        typer.Option(help="Only this kind: marvel-united/villain, or a short name such as hero."),
     ] = None,
     out: Annotated[
         Path | None,
@@ -133,12 +133,7 @@ def export_csv(
 
     grouped = csv_export.by_kind(d.data for d in _documents(paths))
     if kind:
-        unknown = [k for k in kind if k not in grouped]
-        if unknown:
-            raise UsageError(
-                f"no documents of kind {unknown[0]} here; these kinds are: {', '.join(grouped)}"
-            )
-        grouped = {k: grouped[k] for k in kind}
+        grouped = csv_export.choose_kinds(grouped, kind)
     if out is None:
         if len(grouped) != 1:
             raise UsageError(

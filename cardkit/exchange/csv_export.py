@@ -13,11 +13,14 @@ inline icons in text (`[boost]` -> `{boost}`). The `qty` column holds the card's
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
+
+from cardkit.errors import UsageError
 
 HEADER = frozenset(
     {"kind", "id", "system", "box", "source", "unconfirmed", "confirmations", "gaps", "gap"}
@@ -157,3 +160,27 @@ def by_kind(documents: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[st
     for doc in documents:
         grouped.setdefault(str(doc.get("kind", "")), []).append(doc)
     return grouped
+
+
+def choose_kinds(
+    grouped: Mapping[str, list[Mapping[str, Any]]], names: Iterable[str]
+) -> dict[str, list[Mapping[str, Any]]]:
+    """The groups named: a full kind (`marvel-united/hero`), or a short name one kind has."""
+    chosen: dict[str, list[Mapping[str, Any]]] = {}
+    for name in names:
+        matches = [kind for kind in grouped if kind == name or kind.split("/", 1)[-1] == name]
+        if len(matches) > 1 and name not in grouped:
+            raise UsageError(f"--kind {name} is more than one kind here: {', '.join(matches)}")
+        if not matches:
+            short = {kind.split("/", 1)[-1] for kind in grouped}
+            close = difflib.get_close_matches(name, sorted(set(grouped) | short), n=3)
+            hint = (
+                f"did you mean {', '.join(close)}?"
+                if close
+                else f"these kinds are: {', '.join(grouped)}"
+            )
+            raise UsageError(f"--kind {name}: no documents of that kind here; {hint}")
+        chosen[matches[0] if name not in grouped else name] = grouped[
+            name if name in grouped else matches[0]
+        ]
+    return chosen

@@ -9,6 +9,7 @@ generic collectors here print it. This module never names a system.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -221,3 +222,26 @@ class Selection:
 
 def select(cards: Sequence[ProofCard], selection: Selection) -> list[ProofCard]:
     return [card for card in cards if selection.keeps(card)]
+
+
+def unmatched(
+    cards: Sequence[ProofCard], documents: Sequence[Document], selection: Selection
+) -> list[str]:
+    """Each --kind/--id/--box name that no card (or form's document) has, with close names.
+
+    A typo then says so instead of printing an empty selection.
+    """
+    ids = {card.doc_id for card in cards} | {doc.id or "" for doc in documents}
+    boxes = {card.box for card in cards} | {str(doc.data.get("box", "")) for doc in documents}
+    problems = []
+    for option, wanted, have in (
+        ("--kind", selection.kinds, {card.kind for card in cards}),
+        ("--id", selection.ids, ids),
+        ("--box", selection.boxes, boxes),
+    ):
+        for name in wanted:
+            if name not in have:
+                close = difflib.get_close_matches(name, sorted(have - {""}), n=3)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                problems.append(f"{option} {name} matches nothing here{hint}")
+    return problems

@@ -82,6 +82,9 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     layout_for = layouts(options)
     warnings: list[str] = []
     collected = content.collect(documents, warnings.append, options.from_scans)
+    unknown = content.unmatched(collected, documents, options.selection)
+    if unknown:
+        raise UsageError("; ".join(unknown))
     cards = content.select(collected, options.selection)
     specs = [
         (doc.id or "form", spec)
@@ -90,7 +93,7 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
         for make in [content.hook(doc.system, "form")]
         if make is not None
         for spec in [make(doc)]
-        if spec is not None
+        if spec is not None and not options.alignment  # a test sheet, not the forms
     ]
     sizes = [sheet.card_size(card.system, card.kind) for card in cards] or [
         sheet.card_size(system) for system in sorted({doc.system for doc in documents})
