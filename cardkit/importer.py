@@ -79,11 +79,13 @@ def system_module(system: str) -> ModuleType:
     return found[system]
 
 
-def detect_system(text: str) -> str:
+def detect_system(text: str, source: Path | None = None) -> str:
     for name, reader in readers().items():
         if reader.detects(text):
             return name
-    raise UsageError("cannot tell which game this rulebook is for; pass --system")
+    known = ", ".join(readers())
+    where = f"{source}: " if source else ""
+    raise UsageError(f"{where}cannot tell which game this rulebook is for; pass --system ({known})")
 
 
 def default_box(path: Path, system: str) -> str:
@@ -118,7 +120,7 @@ def plan_import(
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except yamlio.YamlProblem as problem:
         raise InputError(f"{path}:{problem.line}:{problem.column}: {problem.message}") from None
-    system = system or detect_system(text)
+    system = system or detect_system(text, path)
     module = system_module(system)
     box = box or default_box(path, system)
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", box):

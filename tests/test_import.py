@@ -181,10 +181,10 @@ def test_cli_unknown_rulebook_is_a_clear_error(tmp_path: Path) -> None:
     book.write_text("Some shopping list\n\neggs\n")
     result = run_cli(["import", str(book), "--out", str(tmp_path / "o")])
     assert result.returncode == 2
-    assert (
-        result.stderr.strip()
-        == "cardkit: cannot tell which game this rulebook is for; pass --system"
+    assert result.stderr.startswith(
+        f"cardkit: {book}: cannot tell which game this rulebook is for; pass --system ("
     )
+    assert "villainous" in result.stderr and result.stderr.count("\n") == 1
     missing = run_cli(["import", str(tmp_path / "nope.txt"), "--out", str(tmp_path / "o")])
     assert missing.returncode == 2 and "cannot read" in missing.stderr
 
