@@ -21,7 +21,10 @@ def parse_value(text: str) -> Any:
     try:
         return yamlio.load_text(text)
     except yamlio.YamlProblem as problem:
-        raise UsageError(f"--value is not valid YAML: {problem.message}") from None
+        hint = ""
+        if "':'" in problem.message and re.search(r":\S", text):
+            hint = "; put a space after each ':' (`{left: {thug: 2}}`)"
+        raise UsageError(f"--value is not valid YAML: {problem.message}{hint}") from None
 
 
 def check_date(text: str) -> str:

@@ -50,11 +50,13 @@ def find_document(target: str, root: Path) -> Path:
     path = Path(target)
     if path.is_file():
         return path
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: no such folder (looking for '{target}')")
     system, _, slug = target.rpartition(":")
     candidates: list[tuple[Path, str]] = []
     from cardkit.validate import collect_files  # the loader's own walk: no pipes, no folders
 
-    for file in collect_files([root]) if root.is_dir() else []:
+    for file in collect_files([root]):
         try:
             text = yamlio.read_text(file)
         except (OSError, yamlio.YamlProblem):
@@ -262,7 +264,10 @@ def undo_file(path: Path, address: str) -> Outcome:
             raise InputError(transaction.problem_line(path, problem)) from None
         rt = yamlio.round_trip_yaml()
         data = rt.load(texts[path])
-        undo(data, address, outcomes[0])
+        try:
+            undo(data, address, outcomes[0])
+        except CardkitError as err:
+            raise _in_file(path, err) from None
         stream = io.StringIO()
         rt.dump(data, stream)
         _check(path, stream.getvalue())
@@ -306,6 +311,12 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
     return [outcomes[p] for p in plan if p in outcomes]
 
 
+def _in_file(path: Path, err: CardkitError) -> CardkitError:
+    """The same error, its line naming the file it is about."""
+    said = str(err)
+    return err if said.startswith(f"{path}") else type(err)(f"{path}: {said}")
+
+
 def _confirmed_text(
     path: Path, text: str, requests: list[Request], outcome: Outcome, refused: list[str]
 ) -> str:
@@ -330,7 +341,7 @@ def _confirmed_text(
             apply(data, request, outcome)
         except CardkitError as err:
             if not request.origin:
-                raise
+                raise _in_file(path, err) from None
             refused.append(f"{request.origin} ({request.address}): {err}")
     outcome.resolved_notes += resolve_notes(data)
     stream = io.StringIO()

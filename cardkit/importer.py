@@ -252,6 +252,7 @@ def export_rulebook(paths: list[Path]) -> str:
     try:
         return str(module.render(documents))
     except (KeyError, TypeError, ValueError, StopIteration) as err:
+        hint = "; give the box's folder" if len(paths) == 1 and paths[0].is_file() else ""
         raise InputError(
-            f"cannot export: the documents are incomplete ({err}); run cardkit validate"
+            f"cannot export: the documents are incomplete ({err}); run cardkit validate{hint}"
         ) from None

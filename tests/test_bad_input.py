@@ -232,3 +232,31 @@ def test_one_deep_file_gets_one_line_and_the_rest_are_checked(repo: Path) -> Non
     assert "internal error" not in result.stderr
     checked = int(result.stdout.splitlines()[-1].split(" file")[0])
     assert checked == len(list((repo / "cards").rglob("*.yaml")))
+
+
+def test_confirm_and_export_mistakes_name_the_file_or_option(repo: Path) -> None:
+    by = ["--by", "ana", "--evidence", "card"]
+    for address in ("threats/cards/Infekt/name", "masterplan/cards/1/moove"):
+        one_line(run_cli(["confirm", KLAW, address, *by], cwd=repo), 2, f"{KLAW}: no ")
+    one_line(run_cli(["confirm", "--undo", KLAW, "dashboard/bam"], cwd=repo), 2, f"{KLAW}: ")
+    one_line(
+        run_cli(["confirm", "--root", "nowhere", "klaw", *CONFIRM[:1], *by], cwd=repo),
+        2,
+        "--root nowhere: no such folder",
+    )
+    one_line(
+        run_cli(["confirm", KLAW, *CONFIRM[:1], "--value", "{left:{thug:2}}", *by], cwd=repo),
+        2,
+        "put a space after each ':'",
+    )
+    one_line(
+        run_cli(["export", "tts", BOX, "--deck", "Nobody At All", "--out", "tts"], cwd=repo),
+        2,
+        "--deck Nobody At All matches no deck here; decks: ",
+    )
+    assert not (repo / "tts").exists()
+    one_line(
+        run_cli(["export", "rulebook", KLAW, "--out", "book.txt"], cwd=repo),
+        2,
+        "give the box's folder",
+    )

@@ -101,7 +101,9 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
 
 def test_a_kind_is_chosen_by_its_short_name_when_only_one_kind_has_it(tmp_path: Path) -> None:
     (tmp_path / "v.yaml").write_text(VILLAIN)
-    shutil.copy(ROOT / "cards" / "villainous" / "user-manual" / "captain-hook.yaml", tmp_path / "w.yaml")
+    shutil.copy(
+        ROOT / "cards" / "villainous" / "user-manual" / "captain-hook.yaml", tmp_path / "w.yaml"
+    )
     short = run_cli(["export", "csv", "--kind", "masterplan-card", str(tmp_path)])
     assert short.returncode == 2 and "did you mean" not in short.stderr
     one = run_cli(["export", "csv", "--kind", "marvel-united/villain", str(tmp_path)])

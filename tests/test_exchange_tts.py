@@ -114,7 +114,10 @@ def test_no_cards_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
     source = _hero(tmp_path / "cards", 2)
     result = run_cli(["export", "tts", str(source), "--out", str(tmp_path / "o"), *args])
     assert result.returncode == 2
-    assert result.stderr.strip() == "cardkit: no printable cards in those files"
+    assert result.stderr.startswith(
+        "cardkit: --deck nothing-like-this matches no deck here; decks: "
+    )
+    assert result.stderr.count("\n") == 1 and not (tmp_path / "o").exists()
 
 
 def test_an_imported_marvelsdb_villain_set_is_one_deck_with_double_sided_cards(

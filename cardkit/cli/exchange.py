@@ -102,6 +102,11 @@ def export_tts(
 
     documents = _documents(paths)
     cards = content.collect(documents)
+    for part in deck or ():
+        if not any(part.lower() in c.deck.lower() for c in cards):
+            decks = sorted({c.deck for c in cards})
+            shown = ", ".join(decks[:4]) + (f"... ({len(decks)} in all)" if len(decks) > 4 else "")
+            raise UsageError(f"--deck {part} matches no deck here; decks: {shown}")
     if deck:
         cards = [c for c in cards if any(part.lower() in c.deck.lower() for part in deck)]
     if not cards:
