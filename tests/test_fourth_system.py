@@ -95,7 +95,7 @@ def test_proof_prints_its_card_at_its_own_size(game: tuple[Path, dict[str, str]]
     assert "Lockpick" in text
     assert "Open one locked door" in text
     # 44 x 68 mm cards: an A4 sheet holds 4 x 4 of them (63.5 x 88.9 mm would fit 3 x 3)
-    assert "1 cards, 16 per sheet" in result.stdout
+    assert "1 card, 16 per sheet" in result.stdout
 
 
 def test_unknown_system_module_is_one_clear_line(tmp_path: Path) -> None:

@@ -107,6 +107,19 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(
     assert marked_x == edges_x and marked_y == edges_y
 
 
+@pytest.mark.parametrize("used", [1, 2, 4, 8])
+def test_a_part_filled_sheet_marks_only_the_lines_its_cards_have(used: int) -> None:
+    layout = sheet.layout("a4", CARD, points("3mm"), None)
+    cards = layout.trims[:used]
+    marks = layout.marks_for(used)
+    lines_x = {round(v, 6) for t in cards for v in (t.x, t.x + t.w)}
+    lines_y = {round(v, 6) for t in cards for v in (t.y, t.y + t.h)}
+    assert {round(m[0], 6) for m in marks if m[0] == m[2]} == lines_x
+    assert {round(m[1], 6) for m in marks if m[1] == m[3]} == lines_y
+    assert set(marks) <= set(layout.crop_marks)
+    assert layout.marks_for(layout.per_page) == layout.crop_marks
+
+
 def test_duplex_backs_land_behind_their_fronts() -> None:
     layout = sheet.layout("a4", CARD, points("2mm"))
     long_backs = layout.backs("long")
@@ -307,3 +320,19 @@ def test_an_alignment_sheet_writes_no_forms(tmp_path: Path) -> None:
     aligned = run_cli(["proof", str(cards), "--alignment", "--out", str(tmp_path / "a" / "al.pdf")])
     assert aligned.returncode == 0, aligned.stderr
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["al.pdf"]
+
+
+def test_with_backs_a_two_sided_dashboard_prints_its_other_side_behind_it(tmp_path: Path) -> None:
+    out = tmp_path / "dash.pdf"
+    kinds = ["--kind", "dashboard", "--kind", "dashboard-back"]
+    plain = run_cli(["proof", str(KLAW), *kinds, "--out", str(out)])
+    assert plain.returncode == 0 and "2 cards" in plain.stdout, plain.stderr
+    assert "Super Villain" in PdfReader(out).pages[0].extract_text()
+    duplex = run_cli(["proof", str(KLAW), *kinds, "--backs", "--out", str(out)])
+    assert duplex.returncode == 0 and "1 card," in duplex.stdout, duplex.stderr
+    front, back = (page.extract_text() for page in PdfReader(out).pages)
+    assert "Super Villain" not in front and "Klaw" in front
+    assert "Super Villain" in back and "Starting tokens" in back
+    alone = run_cli(["proof", str(KLAW), "--kind", "dashboard-back", "--backs", "--out", str(out)])
+    assert alone.returncode == 0 and "1 card," in alone.stdout
+    assert "Super Villain" in PdfReader(out).pages[0].extract_text()

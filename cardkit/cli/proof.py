@@ -113,7 +113,8 @@ def proof(
     result = make_proof(documents, out, options)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")
-    what = "alignment sheet" if alignment else f"{result.cards} cards, {result.per_sheet} per sheet"
+    count = f"{result.cards} card{'' if result.cards == 1 else 's'}"
+    what = "alignment sheet" if alignment else f"{count}, {result.per_sheet} per sheet"
     pngs = f", {len(result.pngs)} PNG pages in {png}" if png else ""
     if result.cards or alignment:
         sys.stdout.write(f"wrote {out}: {what}{pngs}\n")

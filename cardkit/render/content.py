@@ -43,6 +43,7 @@ class ProofCard:
     back_title: str = ""  # the back's big line (defaults to the deck)
     scan: str = ""  # print from this image (resolved, inside the repository) instead
     scan_region: tuple[int, int, int, int] | None = None
+    back_of: str = ""  # this is the other side of the card whose `source` this names
 
 
 def text_of(value: Any) -> str:

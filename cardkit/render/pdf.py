@@ -23,10 +23,11 @@ MM = 72 / 25.4
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)
 
 
-def _crop_marks(c: Canvas, layout: Layout) -> None:
+def _crop_marks(c: Canvas, layout: Layout, used: int | None = None) -> None:
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(layout.crop_width)
-    for x1, y1, x2, y2 in layout.crop_marks:
+    marks = layout.crop_marks if used is None else layout.marks_for(used)
+    for x1, y1, x2, y2 in marks:
         c.line(x1, y1, x2, y2)
 
 
@@ -169,6 +170,11 @@ def render(
     (each size gets its own sheets). Warnings (text cut, missing glyphs) go to `warn`.
     """
     say = warn or (lambda message: None)
+    # a two-sided card prints its other side as its back, not as a front of its own
+    sources = {card.source for card in cards}
+    other_side = {c.back_of: c for c in cards if backs and c.back_of and c.back_of in sources}
+    if other_side:
+        cards = [card for card in cards if card.back_of not in other_side]
     stream = io.BytesIO()
     fonts.register()
     pages = list(sheets(cards, layout)) or [
@@ -192,7 +198,7 @@ def render(
             if not (card.scan and _from_scan(c, card, grid.trims[index], outer, say)):
                 face.paint(c, card, grid.trims[index], outer, forms, say)
         _legend(c, grid, forms)
-        _crop_marks(c, grid)
+        _crop_marks(c, grid, len(sheet_cards))
         x1, y1, x2, y2 = grid.ruler
         ruler_mm = round(max(x2 - x1, y2 - y1) / 72 * 25.4)
         _ruler(c, grid, f"{ruler_mm} mm at 100% · sheet {number}/{len(pages)} · fronts")
@@ -200,13 +206,13 @@ def render(
         if backs:
             for index, card in enumerate(sheet_cards):
                 outer = grid.bleeds[index] if grid.bleeds else grid.trims[index].grown(grid.bleed)
-                back(
-                    c,
-                    card,
-                    grid.mirror(grid.trims[index], backs, back_offset),
-                    grid.mirror(outer, backs, back_offset),
-                )
-            _crop_marks(c, grid)
+                trim = grid.mirror(grid.trims[index], backs, back_offset)
+                outer = grid.mirror(outer, backs, back_offset)
+                if card.source in other_side:
+                    face.paint(c, other_side[card.source], trim, outer, forms, say)
+                else:
+                    back(c, card, trim, outer)
+            _crop_marks(c, grid)  # backs are mirrored: every line, as the printer may shift
             _ruler(c, grid, f"sheet {number}/{len(pages)} · backs ({backs}-edge flip)")
             c.showPage()
     c.save()

@@ -59,6 +59,19 @@ class Layout:
     def per_page(self) -> int:
         return len(self.trims)
 
+    def marks_for(self, used: int) -> tuple[Segment, ...]:
+        """The crop marks of the cut lines the first `used` cards have: a part-filled
+        last sheet gets no marks for lines that only bound empty places."""
+        if used >= len(self.trims):
+            return self.crop_marks
+        xs = {round(v, 6) for t in self.trims[:used] for v in (t.x, t.x + t.w)}
+        ys = {round(v, 6) for t in self.trims[:used] for v in (t.y, t.y + t.h)}
+        return tuple(
+            (x1, y1, x2, y2)
+            for x1, y1, x2, y2 in self.crop_marks
+            if (round(x1, 6) in xs if x1 == x2 else round(y1, 6) in ys)
+        )
+
     @property
     def vertical_ruler(self) -> bool:
         return self.ruler[0] == self.ruler[2]

@@ -127,6 +127,7 @@ def dashboard(doc: Document, name: str, board: dict[str, Any]) -> list[ProofCard
                 icon_rows=(icons,) if icons else (),
                 unconfirmed=marks(back),
                 source=f"{doc.display_path} dashboard back",
+                back_of=f"{doc.display_path} dashboard",
             )
         )
     return cards
