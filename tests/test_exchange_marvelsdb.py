@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardkit import yamlio
-from cardkit.exchange import marvelsdb, marvelsdb_files
+from cardkit.systems.marvel_champions import marvelsdb, marvelsdb_files
 from tests.conftest import ROOT, run_cli
 
 DATA = ROOT / "tests/data/marvelsdb"

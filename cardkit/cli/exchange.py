@@ -24,7 +24,7 @@ def import_marvelsdb(
     files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
 ) -> None:
     """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
-    from cardkit.exchange import marvelsdb_files
+    from cardkit.systems.marvel_champions import marvelsdb_files
 
     if not files:
         raise UsageError(
@@ -63,7 +63,7 @@ def export_marvelsdb(
     layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
     decklist names a card no given card matches.
     """
-    from cardkit.exchange import marvelsdb_files
+    from cardkit.systems.marvel_champions import marvelsdb_files
 
     result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
     for line in result.problems:

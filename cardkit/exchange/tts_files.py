@@ -16,11 +16,11 @@ from typing import Any
 
 from cardkit import yamlio
 from cardkit.exchange import tts
-from cardkit.exchange.marvelsdb import slug
 from cardkit.model import Document
 from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms
+from cardkit.rulebook.words import slug
 
 
 @dataclass

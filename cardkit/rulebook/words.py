@@ -34,6 +34,11 @@ ORDINALS = {
 }
 
 
+def slug(text: str) -> str:
+    """A cardkit id or file name from an outside code or name: `spider_man` -> `spider-man`."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "cards"
+
+
 def slugify(text: str) -> str:
     """`Hangman's Tree` -> `hangmans-tree`: lower case, apostrophes dropped, runs to dashes."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("’", "")).strip("-")

@@ -13,10 +13,11 @@ The rules are written out in docs/exchange.md.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardkit.rulebook.words import slug
 
 KIND = "marvel-champions/card"
 DECKLIST_KIND = "marvel-champions/decklist"
@@ -41,11 +42,6 @@ CARDKIT_ONLY = frozenset(
 )
 LEADING = ("code", "name", "subname", "type_code", "faction_code", "pack_code", "set_code")
 NOT_IN_DECK = frozenset({"nemesis", "obligation"})  # encounter cards: not deck slots
-
-
-def slug(text: str) -> str:
-    """A cardkit id or file name from a marvelsdb code or name: `spider_man` -> `spider-man`."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "cards"
 
 
 def document_from_card(card: Mapping[str, Any], *, box: str | None = None) -> dict[str, Any]:

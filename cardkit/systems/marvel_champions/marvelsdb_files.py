@@ -9,8 +9,8 @@ from typing import Any
 
 from cardkit import yamlio
 from cardkit.errors import InputError, UsageError
-from cardkit.exchange import marvelsdb
 from cardkit.model import Document
+from cardkit.systems.marvel_champions import marvelsdb
 
 CATALOGUES = {"sets.json": "set_code", "packs.json": "pack_code"}
 
