@@ -10,6 +10,7 @@ from typing import Any
 from cardkit import yamlio
 from cardkit.errors import InputError, UsageError
 from cardkit.model import Document
+from cardkit.rulebook.words import slug
 from cardkit.systems.marvel_champions import marvelsdb
 
 CATALOGUES = {"sets.json": "set_code", "packs.json": "pack_code"}
@@ -48,7 +49,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
     """One YAML file per card, `OUT/<set>/<code>.yaml`, from marvelsdb pack files."""
     from cardkit.importer import modeline
 
-    if box is not None and marvelsdb.slug(box) != box:
+    if box is not None and slug(box) != box:
         raise UsageError(f"--box '{box}' is not an id: use lower-case letters, digits and dashes")
     result = MarvelsdbImport(out)
     seen: dict[str, Path] = {}
