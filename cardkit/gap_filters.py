@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from cardkit.errors import UsageError
@@ -68,17 +68,29 @@ def _fields(row: Gap) -> set[str]:
 
 def select(rows: list[Gap], filters: Filters) -> list[Gap]:
     """The rows every filter keeps; names that matched no row are noted in filters.unknown."""
-    kept = [row for row in rows if filters.keep(row)]
-    for name, wanted, have in (
-        ("--kind", filters.kind, set().union(*(_kinds(r) for r in rows))),
-        ("--field", filters.field, set().union(*(_fields(r) for r in rows))),
-        ("--id", filters.id, {r.document for r in rows} | {r.villain for r in rows}),
-        ("--box", filters.box, {r.box for r in rows}),
-    ):
+    return list(selected(rows, filters))
+
+
+def selected(rows: Iterable[Gap], filters: Filters) -> Iterator[Gap]:
+    """The rows every filter keeps, as they come; once they are all through, the names
+    that matched no row are in filters.unknown. Only the values of a filter in use are
+    gathered (for the "did you mean" hint)."""
+    dimensions: list[tuple[str, tuple[str, ...], Callable[[Gap], Iterable[str]]]] = [
+        ("--kind", filters.kind, _kinds),
+        ("--field", filters.field, _fields),
+        ("--id", filters.id, lambda r: (r.document, r.villain)),
+        ("--box", filters.box, lambda r: (r.box,)),
+    ]
+    used = [(name, wanted, values, set[str]()) for name, wanted, values in dimensions if wanted]
+    for row in rows:
+        for _, _, values, have in used:
+            have.update(values(row))
+        if filters.keep(row):
+            yield row
+    for name, wanted, _, have in used:
         folded = {h.casefold() for h in have}
         for value in wanted:
             if value.casefold() not in folded:
                 close = difflib.get_close_matches(value, sorted(have - {""}), n=3)
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 filters.unknown.append(f"{name} {value}{hint}")
-    return kept

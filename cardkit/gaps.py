@@ -238,41 +238,61 @@ def collect(documents: list[Document], findings: list[Diagnostic] | None = None)
 
     One row per field to check: a note whose doubts all have per-field rows is not listed
     again, and an inferred row that restates another row of its document folds into it.
+    (`cardkit.gaps_stream` gives the same rows for a tree of any size, holding none.)
     """
     rows: list[Gap] = []
     by_path = {d.display_path: (d, _Rows(d)) for d in documents}
-    for _, per_document in by_path.values():
-        rows.extend(per_document.collect())
+    own: dict[str, list[Gap]] = {}
+    for path, (_, per_document) in by_path.items():
+        own[path] = list(per_document.collect())
+        rows.extend(own[path])
     inferred: list[Gap] = []
     for finding in findings if findings is not None else infer(documents):
         if finding.path not in by_path:
             continue
-        doc, per_document = by_path[finding.path]
-        inferred.append(
-            per_document.row(
-                "inferred",
-                "open",
-                _pointer(finding.pointer),
-                _address(doc, finding.pointer),
-                finding.message,
-                code=finding.code,
-            )
-        )
-    restates = {rule.code: rule.restates for rule in all_rules()}
+        _, per_document = by_path[finding.path]
+        inferred.append(inferred_row(per_document, finding.code, finding.pointer, finding.message))
+    parts: dict[str, set[tuple[str, str]]] = {}
     for row in inferred:
-        part = row.field.split("/")[0]
-        if any(
-            other.path == row.path
-            and (
-                (other.code in restates.get(row.code, ()) and other.field.split("/")[0] == part)
-                or (other.origin == "noted" and part in other.field.split(", "))
-                or (other.origin == "unconfirmed" and other.field == row.field)
-            )
-            for other in [*rows, *inferred]
-        ):
-            continue
-        rows.append(row)
+        parts.setdefault(row.path, set()).add((row.code, part_of(row)))
+    restates = restated_codes()
+    for row in inferred:
+        if not said_by(row, own[row.path]) and not restated(row, parts[row.path], restates):
+            rows.append(row)
     return rows
+
+
+def inferred_row(per_document: _Rows, code: str, where: str, message: str) -> Gap:
+    """A rule's finding (at JSON pointer `where`) as a gap row of its document."""
+    doc = per_document.doc
+    return per_document.row(
+        "inferred", "open", _pointer(where), _address(doc, where), message, code=code
+    )
+
+
+def part_of(row: Gap) -> str:
+    return row.field.split("/")[0]
+
+
+def said_by(row: Gap, own: list[Gap]) -> bool:
+    """An inferred row that a note or an unconfirmed mark of its document already gives."""
+    part = part_of(row)
+    return any(
+        (other.origin == "noted" and part in other.field.split(", "))
+        or (other.origin == "unconfirmed" and other.field == row.field)
+        for other in own
+    )
+
+
+def restated_codes() -> dict[str, frozenset[str]]:
+    return {rule.code: rule.restates for rule in all_rules()}
+
+
+def restated(row: Gap, parts: set[tuple[str, str]], restates: dict[str, frozenset[str]]) -> bool:
+    """An inferred row restating another rule's row on the same part of its document;
+    `parts` holds (code, part) of every inferred row of that document."""
+    part = part_of(row)
+    return any((code, part) in parts for code in restates.get(row.code, ()))
 
 
 def _pointer(json_pointer: str) -> Pointer:

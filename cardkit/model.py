@@ -76,6 +76,10 @@ class Report:
     def warnings(self) -> int:
         return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
 
+    @property
+    def count(self) -> int:
+        return len(self.diagnostics)
+
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics, key=Diagnostic.sort_key)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from cardkit import explain, schemas, yamlio
 from cardkit.errors import InputError
 from cardkit.model import Diagnostic, Document, Report, Severity, json_pointer
+from cardkit.report.findings import SpooledReport
 from cardkit.rules import Finding, Rule, Tree, all_rules
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -152,7 +153,7 @@ def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str,
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cycle collector off while streaming: documents are acyclic and freed by
     reference counting, so its passes over the long-lived objects are pure cost. The young
     generation is still swept every so often for the cycles an error's traceback makes."""
@@ -168,6 +169,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 OnValid = Callable[[Document, list[Diagnostic]], None]
+Add = Callable[[Diagnostic], None]
 
 
 def stream(
@@ -185,25 +187,48 @@ def stream(
     Stream rules finish at the end; their findings point at files already let go.
     """
     files = collect_files(paths)
+    report = Report([], files_checked=len(files))
+    held = _check_files(files, paths, context_root, report.diagnostics.append, on_valid, keep)
+    return report, held
+
+
+def report_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> SpooledReport:
+    """The report, with its diagnostics spooled: memory stays flat whatever the tree's size
+    (only counts are held; the diagnostics wait on disk, in runs, to be written in order)."""
+    files = collect_files(paths)
+    report = SpooledReport()
+    report.files_checked = len(files)
+    _check_files(files, paths, context_root, report.add, None, False)
+    return report
+
+
+def _check_files(
+    files: list[Path],
+    paths: Sequence[Path],
+    context_root: Path | None,
+    add: Add,
+    on_valid: OnValid | None,
+    keep: bool,
+) -> list[Document]:
     if context_root is not None and any(Path(p).resolve() == context_root.resolve() for p in paths):
         context_root = None  # every file under it is being validated: nothing lies outside
     rules = all_rules()
     per_document = [rule for rule in rules if rule.document_check is not None]
     collectors = [(rule, rule.collector()) for rule in rules if rule.collector is not None]
     whole_tree = [rule for rule in rules if rule.tree_check is not None]
-    report = Report([], files_checked=len(files))
     held: list[Document] = []
-    with _collector_paused():
+    with collector_paused():
         for count, path in enumerate(files, 1):
             if count % 2000 == 0:
                 gc.collect(0)
             loaded = load_document(path)
             if isinstance(loaded, Diagnostic):
-                report.diagnostics.append(loaded)
+                add(loaded)
                 continue
             errors = schema_diagnostics(loaded)
             if errors:
-                report.diagnostics.extend(errors)
+                for error in errors:
+                    add(error)
                 continue
             found: list[Diagnostic] = []
             for rule in per_document:
@@ -213,7 +238,8 @@ def stream(
                         found.append(_diagnostic(rule, Finding(loaded, pointer, message)))
             for rule, collector in collectors:
                 found.extend(_diagnostic(rule, f) for f in collector.see(loaded))
-            report.diagnostics.extend(found)
+            for diagnostic in found:
+                add(diagnostic)
             if on_valid is not None:
                 on_valid(loaded, found)
             if keep or whole_tree:
@@ -221,10 +247,12 @@ def stream(
                 loaded.locate.release()  # type: ignore[attr-defined]  # held: not its nodes
     outside = outside_ids(context_root, files)
     for rule, collector in collectors:
-        report.diagnostics.extend(_diagnostic(rule, f) for f in collector.finish(outside))
+        for finding in collector.finish(outside):
+            add(_diagnostic(rule, finding))
     for rule in whole_tree:
-        report.diagnostics.extend(_diagnostic(rule, f) for f in rule.run(Tree(held, outside)))
-    return report, held if keep else []
+        for finding in rule.run(Tree(held, outside)):
+            add(_diagnostic(rule, finding))
+    return held if keep else []
 
 
 def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[Diagnostic]]:
@@ -232,7 +260,7 @@ def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[
     files = collect_files(paths)
     valid: list[Document] = []
     problems: list[Diagnostic] = []
-    with _collector_paused():
+    with collector_paused():
         for path in files:
             loaded = load_document(path)
             if isinstance(loaded, Diagnostic):

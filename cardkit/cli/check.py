@@ -31,12 +31,12 @@ def validate(
     Prints `path:line:col: CODE message` lines. Exit 0: no errors (warnings allowed);
     1: errors found; 2: bad usage or unreadable path; 3: missing dependency.
     """
-    from cardkit.report import RENDERERS
-    from cardkit.validate import validate_paths
+    from cardkit.report import WRITERS
+    from cardkit.validate import report_paths
 
     targets = default_paths(paths)
-    report = validate_paths(targets, context_root=cards_root(targets))
-    sys.stdout.write(RENDERERS[output_format.value](report))
+    report = report_paths(targets, context_root=cards_root(targets))
+    WRITERS[output_format.value](report, sys.stdout)
     raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
 
 

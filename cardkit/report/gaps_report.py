@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from typing import TextIO
 
-from cardkit.gaps import Gap, checks, summary
+from cardkit.gaps import Gap, summary
 from cardkit.model import printable
+from cardkit.report import jsonstream
+from cardkit.spool import Spool
 
 GROUPS: dict[str, Callable[[Gap], str]] = {
     "box": lambda g: g.box,
@@ -40,31 +43,82 @@ CSV_COLUMNS = [
 JSON_VERSION = 1
 
 
-def _grouped(rows: list[Gap], group_by: str | None) -> list[tuple[str, list[Gap]]]:
+class Tally:
+    """The summary's counts, kept as rows go by: per box and status, and the open checks."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[str, dict[str, int]] = {}
+        self.open_checks: set[str] = set()
+
+    def see(self, row: Gap) -> Gap:
+        counts = self.boxes.setdefault(row.box, {})
+        counts[row.status] = counts.get(row.status, 0) + 1
+        if row.status == "open":
+            self.open_checks.add(row.check)
+        return row
+
+    def counted(self, rows: Iterable[Gap]) -> Iterator[Gap]:
+        return (self.see(row) for row in rows)
+
+    def line(self) -> str:
+        """`gaps.summary` of the rows seen."""
+        boxes: dict[str, dict[str, int]] = {}
+        for box, counts in self.boxes.items():
+            merged = boxes.setdefault(box or "(no box)", {"open": 0, "resolved": 0})
+            for status, n in counts.items():
+                merged[status] = merged.get(status, 0) + n
+        parts = [
+            f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())
+        ]
+        total_open = sum(c["open"] for c in boxes.values())
+        total_resolved = sum(c["resolved"] for c in boxes.values())
+        return f"{total_open} open on {len(self.open_checks)} checks, {total_resolved} resolved" + (
+            f" ({'; '.join(parts)})" if parts else ""
+        )
+
+    def counts(self) -> dict[str, object]:
+        boxes = {b: {"open": c.get("open", 0), "resolved": c.get("resolved", 0)} for b, c in
+                 self.boxes.items()}  # fmt: skip
+        return {
+            "open": sum(c["open"] for c in boxes.values()),
+            "checks": len(self.open_checks),
+            "resolved": sum(c["resolved"] for c in boxes.values()),
+            "boxes": boxes,
+        }
+
+
+def _grouped(rows: Iterable[Gap], group_by: str | None) -> Iterator[tuple[str, int, Iterator[Gap]]]:
+    """(group name, its size, its rows), groups sorted by name; rows keep their order.
+    Grouped rows wait in a Spool (on disk past a run's size), so any number fits."""
     if group_by is None:
-        return [("", rows)]
+        yield "", 0, iter(rows)
+        return
     key = GROUPS[group_by]
-    groups: dict[str, list[Gap]] = {}
+    sizes: dict[str, int] = {}
+    spool: Spool[tuple[str, Gap]] = Spool(lambda item: item[0])
     for row in rows:
-        groups.setdefault(key(row) or "(none)", []).append(row)
-    return sorted(groups.items())
+        name = key(row) or "(none)"
+        sizes[name] = sizes.get(name, 0) + 1
+        spool.add((name, row))
+    for name, members in itertools.groupby(spool.drain(), key=lambda item: item[0]):
+        yield name, sizes[name], (row for _, row in members)
 
 
-def plain(rows: list[Gap], group_by: str | None) -> str:
-    out = []
-    for name, members in _grouped(rows, group_by):
+def write_plain(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
+    tally = Tally()
+    for name, size, members in _grouped(tally.counted(rows), group_by):
         if name:
-            out.append(f"== {name} ({len(members)})")
+            out.write(f"== {name} ({size})\n")
         for g in members:
             where = f"{printable(g.path)}:{g.line}"
             tag = g.code or g.origin
-            out.append(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {g.why}")
-    out.append(summary(rows))
-    return "\n".join(out) + "\n"
+            out.write(f"{where}  {g.document}  {g.field}  {g.status}  [{tag}] {g.why}\n")
+    out.write(tally.line() + "\n")
 
 
 def rich_table(rows: list[Gap], group_by: str | None) -> str:
-    """A terminal table: file names (not paths) so the why column keeps its room."""
+    """A terminal table: file names (not paths) so the why column keeps its room.
+    (Rich sizes the columns over every row: a terminal listing is held whole.)"""
     import shutil
 
     from rich.console import Console
@@ -72,7 +126,7 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
 
     width = shutil.get_terminal_size((160, 40)).columns
     console = Console(record=True, file=io.StringIO(), width=width, force_terminal=True)
-    for name, members in _grouped(rows, group_by):
+    for name, _, members in _grouped(rows, group_by):
         table = Table(title=name or None, show_lines=False)
         for column in ("file:line", "document", "card", "field", "status", "origin", "why"):
             table.add_column(column, overflow="fold", no_wrap=column != "why")
@@ -91,37 +145,31 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
     return console.export_text(styles=True)
 
 
-def as_json(rows: list[Gap], group_by: str | None) -> str:
-    payload = {
-        "version": JSON_VERSION,
-        "tool": "cardkit",
-        "gaps": [
-            {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})} for g in rows
-        ],
-        "summary": _summary_counts(rows),
-    }
-    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+def write_json(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
+    tally = Tally()
+    items = (
+        {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})}
+        for g in tally.counted(rows)
+    )
+
+    def payload() -> dict[str, object]:
+        return {
+            "version": JSON_VERSION,
+            "tool": "cardkit",
+            "gaps": jsonstream.HOLE,
+            "summary": tally.counts(),
+        }
+
+    jsonstream.write(out, payload, items, ensure_ascii=False)
 
 
-def _summary_counts(rows: list[Gap]) -> dict[str, object]:
-    boxes: dict[str, dict[str, int]] = {}
-    for g in rows:
-        boxes.setdefault(g.box, {"open": 0, "resolved": 0})[g.status] += 1
-    return {
-        "open": sum(1 for g in rows if g.status == "open"),
-        "checks": checks([g for g in rows if g.status == "open"]),
-        "resolved": sum(1 for g in rows if g.status == "resolved"),
-        "boxes": boxes,
-    }
-
-
-def markdown(rows: list[Gap], group_by: str | None) -> str:
-    out = []
-    for name, members in _grouped(rows, group_by):
+def write_markdown(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
+    tally = Tally()
+    for name, _, members in _grouped(tally.counted(rows), group_by):
         if name:
-            out.append(f"## {name}\n")
-        out.append("| file | document | card | field | status | origin | why |")
-        out.append("|---|---|---|---|---|---|---|")
+            out.write(f"## {name}\n\n")
+        out.write("| file | document | card | field | status | origin | why |\n")
+        out.write("|---|---|---|---|---|---|---|\n")
         for g in members:
             cells = [
                 f"`{g.path}:{g.line}`",
@@ -132,20 +180,17 @@ def markdown(rows: list[Gap], group_by: str | None) -> str:
                 g.code or g.origin,
                 g.why,
             ]
-            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-        out.append("")
-    out.append(f"**{summary(rows)}**")
-    return "\n".join(out) + "\n"
+            out.write("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n")
+        out.write("\n")
+    out.write(f"**{tally.line()}**\n")
 
 
-def as_csv(rows: list[Gap], group_by: str | None) -> str:
-    stream = io.StringIO()
-    writer = csv.DictWriter(stream, fieldnames=CSV_COLUMNS, lineterminator="\n")
+def write_csv(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for g in rows:
         record = g.as_dict()
         writer.writerow({c: _inert(record.get(c, "")) for c in CSV_COLUMNS})
-    return stream.getvalue()
 
 
 def _inert(value: object) -> object:
@@ -158,6 +203,25 @@ def _inert(value: object) -> object:
     return value
 
 
+Writer = Callable[[Iterable[Gap], str | None, TextIO], None]
+WRITERS: dict[str, Writer] = {
+    "table": write_plain,
+    "json": write_json,
+    "markdown": write_markdown,
+    "csv": write_csv,
+}
+
+
+def _as_text(write: Writer) -> Callable[[list[Gap], str | None], str]:
+    def render(rows: list[Gap], group_by: str | None) -> str:
+        out = io.StringIO()
+        write(rows, group_by, out)
+        return out.getvalue()
+
+    return render
+
+
+plain, as_json, markdown, as_csv = (_as_text(w) for w in WRITERS.values())
 RENDERERS: dict[str, Callable[[list[Gap], str | None], str]] = {
     "table": plain,
     "json": as_json,

@@ -2,34 +2,42 @@
 
 from __future__ import annotations
 
-import json
+from typing import TextIO
 
-from cardkit.model import Report
+from cardkit.report import jsonstream
+from cardkit.report.findings import Findings, as_text
 
 VERSION = 1
 
 
-def render(report: Report) -> str:
-    payload = {
-        "version": VERSION,
-        "tool": "cardkit",
-        "diagnostics": [
-            {
-                "path": d.path,
-                "line": d.line,
-                "column": d.column,
-                "code": d.code,
-                "severity": d.severity.value,
-                "message": d.message,
-                "pointer": d.pointer,
-            }
-            for d in report.sorted()
-        ],
-        "summary": {
-            "files": report.files_checked,
-            "errors": report.errors,
-            "warnings": report.warnings,
-            "ok": report.errors == 0,
-        },
-    }
-    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+def write(report: Findings, out: TextIO) -> None:
+    items = (
+        {
+            "path": d.path,
+            "line": d.line,
+            "column": d.column,
+            "code": d.code,
+            "severity": d.severity.value,
+            "message": d.message,
+            "pointer": d.pointer,
+        }
+        for d in report.sorted()
+    )
+
+    def payload() -> dict[str, object]:
+        return {
+            "version": VERSION,
+            "tool": "cardkit",
+            "diagnostics": jsonstream.HOLE,
+            "summary": {
+                "files": report.files_checked,
+                "errors": report.errors,
+                "warnings": report.warnings,
+                "ok": report.errors == 0,
+            },
+        }
+
+    jsonstream.write(out, payload, items, ensure_ascii=False)
+
+
+render = as_text(write)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import json
+from typing import TextIO
 
 from cardkit import __version__
-from cardkit.model import Report, Severity
+from cardkit.model import Severity
+from cardkit.report import jsonstream
+from cardkit.report.findings import Findings, as_text
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -24,8 +26,8 @@ def _rules() -> list[dict[str, object]]:
     ]
 
 
-def render(report: Report) -> str:
-    results = [
+def write(report: Findings, out: TextIO) -> None:
+    results = (
         {
             "ruleId": d.code,
             "level": _LEVEL[d.severity],
@@ -41,21 +43,27 @@ def render(report: Report) -> str:
             **({"properties": {"pointer": d.pointer}} if d.pointer else {}),
         }
         for d in report.sorted()
-    ]
-    log = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "cardkit",
-                        "version": __version__,
-                        "rules": _rules(),
-                    }
-                },
-                "results": results,
-            }
-        ],
-    }
-    return json.dumps(log, indent=2) + "\n"
+    )
+
+    def log() -> dict[str, object]:
+        return {
+            "$schema": SCHEMA,
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "cardkit",
+                            "version": __version__,
+                            "rules": _rules(),
+                        }
+                    },
+                    "results": jsonstream.HOLE,
+                }
+            ],
+        }
+
+    jsonstream.write(out, log, results)
+
+
+render = as_text(write)

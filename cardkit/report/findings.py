@@ -1,0 +1,65 @@
+"""What the validate reporters read: counts, and the diagnostics in order.
+
+A `Report` holds its diagnostics in a list (build keeps them); a `SpooledReport` keeps
+only the counts and lets a Spool hold the diagnostics on disk until they are written, so
+validating a tree of any size holds no more than one run of them in memory.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol, TextIO
+
+from cardkit.model import Diagnostic, Severity
+from cardkit.spool import Spool
+
+
+class Findings(Protocol):
+    @property
+    def files_checked(self) -> int: ...
+    @property
+    def errors(self) -> int: ...
+    @property
+    def warnings(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    def sorted(self) -> Iterable[Diagnostic]: ...
+
+
+class SpooledReport:
+    """Counts as diagnostics arrive; `sorted()` gives them once, in the report's order."""
+
+    def __init__(self) -> None:
+        self.files_checked = 0
+        self.errors = 0
+        self.warnings = 0
+        self.spool: Spool[Diagnostic] = Spool(Diagnostic.sort_key)
+
+    @property
+    def count(self) -> int:
+        return len(self.spool)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        if diagnostic.severity is Severity.ERROR:
+            self.errors += 1
+        elif diagnostic.severity is Severity.WARNING:
+            self.warnings += 1
+        self.spool.add(diagnostic)
+
+    def sorted(self) -> Iterator[Diagnostic]:
+        return self.spool.drain()
+
+
+Writer = Callable[[Findings, TextIO], None]
+
+
+def as_text(write: Writer) -> Callable[[Findings], str]:
+    """A writer as a function returning the whole text (for build's files and the tests)."""
+
+    def render(report: Findings) -> str:
+        out = io.StringIO()
+        write(report, out)
+        return out.getvalue()
+
+    return render
