@@ -11,7 +11,9 @@ prints time, peak memory and the ratio to the floor (the same libraries with not
 else: libyaml load and jsonschema-rs validity, one process) and to check-jsonschema
 (only up to --peer-max files: it needs ~30 ms a file):
 
-    python benchmarks/validate.py --scale 1000,10000,50000 [--peer-max 10000]
+    python benchmarks/validate.py --scale 1000,10000,50000 [--peer-max 1000] [--trees /tmp/scale]
+
+--trees keeps the generated trees there and reuses them on the next run.
 """
 
 from __future__ import annotations
@@ -90,16 +92,30 @@ def _cell(measured: tuple[float, float, float]) -> str:
     return f"{cpu:.1f} s ({wall:.1f} s), {memory:.0f} MB"
 
 
-def scale(sizes: list[int], cards: int, peer_max: int, with_gaps: bool = True) -> None:
+def _tree(files: int, cards: int, trees: Path | None) -> tuple[Path, list[Path]]:
+    """The tree for a size: generated into WORK (and removed after), or kept in `trees`
+    and reused when it is already there (a 50,000-file tree takes a while to write)."""
+    if trees is None:
+        where = WORK.parent / f"scale-{files}"
+        return where, generate(files, cards, where)
+    where = trees / f"tree-{files}"
+    paths = sorted(where.rglob("*.yaml")) if where.is_dir() else []
+    if len(paths) != files:
+        paths = generate(files, cards, where)
+    return where, paths
+
+
+def scale(
+    sizes: list[int], cards: int, peer_max: int, with_gaps: bool = True, trees: Path | None = None
+) -> None:
     bin_dir = Path(sys.executable).parent
     cardkit, peer = str(bin_dir / "cardkit"), str(bin_dir / "check-jsonschema")
-    print("Each cell: CPU seconds (wall seconds), peak memory. Ratios are of CPU time.")
-    print("| files | floor | cardkit validate | vs floor | check-jsonschema | vs peer "
-          "| cardkit gaps |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|")
+    print("Each cell: CPU seconds (wall seconds), peak RSS. Ratios are of CPU time.")
+    print("| files | floor | cardkit validate | vs floor | check-jsonschema | peer / validate "
+          "| cardkit gaps | gaps vs floor |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
     for files in sizes:
-        where = WORK.parent / f"scale-{files}"
-        paths = generate(files, cards, where)
+        where, paths = _tree(files, cards, trees)
         floor = measure_command([sys.executable, "-c", FLOOR, str(SCHEMA), str(where)])
         ours = measure_command([cardkit, "validate", str(where), "--format", "json"])
         gaps = (
@@ -109,15 +125,17 @@ def scale(sizes: list[int], cards: int, peer_max: int, with_gaps: bool = True) -
         )
         if files <= peer_max:
             theirs = measure_command([peer, "--schemafile", str(SCHEMA), *map(str, paths)])
-            peer_cell = f"{_cell(theirs)} | {theirs[2] / ours[2]:.1f}x faster"
+            peer_cell = f"{_cell(theirs)} | {theirs[2] / ours[2]:.1f}x"
         else:
             peer_cell = "not run (--peer-max) | "
+        gaps_cell = f"{_cell(gaps)} | {gaps[2] / floor[2]:.2f}x" if gaps else "not run | "
         print(
             f"| {files:,} | {_cell(floor)} | {_cell(ours)} | {ours[2] / floor[2]:.2f}x "
-            f"| {peer_cell} | {_cell(gaps) if gaps else 'not run'} |",
+            f"| {peer_cell} | {gaps_cell} |",
             flush=True,
         )
-        shutil.rmtree(where, ignore_errors=True)
+        if trees is None:
+            shutil.rmtree(where, ignore_errors=True)
 
 
 def main() -> None:
@@ -128,10 +146,13 @@ def main() -> None:
     parser.add_argument("--scale", help="comma-separated tree sizes, e.g. 1000,10000,50000")
     parser.add_argument("--peer-max", type=int, default=10000)
     parser.add_argument("--skip-gaps", action="store_true", help="time validate only")
+    parser.add_argument(
+        "--trees", type=Path, help="keep the scale trees here and reuse them (e.g. /tmp/scale)"
+    )
     args = parser.parse_args()
     if args.scale:
         sizes = [int(n) for n in args.scale.split(",")]
-        scale(sizes, args.cards, args.peer_max, with_gaps=not args.skip_gaps)
+        scale(sizes, args.cards, args.peer_max, with_gaps=not args.skip_gaps, trees=args.trees)
         return
 
     bin_dir = Path(sys.executable).parent
