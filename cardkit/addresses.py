@@ -7,7 +7,7 @@ mappings that carry `n`, a number selects by `n`; in a list of mappings that car
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from cardkit.errors import UsageError
@@ -94,11 +94,18 @@ def matches(pattern: str, address: str) -> bool:
 
 
 def walk(value: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, dict[str, Any]]]:
-    """Every mapping in a document with its pointer, parents before children."""
-    if isinstance(value, dict):
-        yield pointer, value
-        for key, child in value.items():
-            yield from walk(child, (*pointer, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from walk(child, (*pointer, index))
+    """Every mapping in a document with its pointer, parents before children.
+
+    (A stack, not nested generators: a deep document would pay each level per mapping.)"""
+    stack: list[tuple[Pointer, Any]] = [(pointer, value)]
+    while stack:
+        pointer, value = stack.pop()
+        if isinstance(value, dict):
+            yield pointer, value
+            items: Iterable[tuple[Any, Any]] = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        children = [((*pointer, k), c) for k, c in items if isinstance(c, dict | list)]
+        stack.extend(reversed(children))

