@@ -1,4 +1,4 @@
-"""Geometry: find the card in a photo, correct perspective, find the text's axis, deskew.
+"""Geometry: straighten the card (its outline: outline.py), find the text's axis, deskew.
 
 Pure functions over images (OpenCV + numpy); nothing here reads text. Which of the two
 directions along the axis is up is decided by the layout step, which reads a title
@@ -7,21 +7,17 @@ both ways and keeps the one the engine is surer of.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr.outline import Outline, find_outline, side_lengths
+
+__all__ = ["Outline", "find_outline", "side_lengths"]  # the outline finder lives in outline.py
+
 # Work on a copy this many pixels on its long side when looking for outlines and skew.
 WORK_SIZE = 900
 MAX_SKEW = 5.0  # degrees; beyond this a card is not "slightly" skewed
-
-
-@dataclass
-class Outline:
-    corners: np.ndarray  # 4x2 float32, top-left, top-right, bottom-right, bottom-left (pixels)
-    area_fraction: float
 
 
 def gray(image: Image.Image) -> np.ndarray:
@@ -34,92 +30,6 @@ def _small(array: np.ndarray) -> tuple[np.ndarray, float]:
         return array, 1.0
     size = (round(array.shape[1] * scale), round(array.shape[0] * scale))
     return cv2.resize(array, size, interpolation=cv2.INTER_AREA), scale
-
-
-def _order(points: np.ndarray) -> np.ndarray:
-    """Corners in order top-left, top-right, bottom-right, bottom-left."""
-    pts = points.reshape(4, 2).astype(np.float32)
-    s = pts.sum(axis=1)
-    d = np.diff(pts, axis=1).ravel()
-    return np.array(
-        [pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]],
-        dtype=np.float32,
-    )
-
-
-def _border_uniform(small: np.ndarray) -> bool:
-    """True when the image's edges look like a background (a table, a scanner lid)."""
-    h, w = small.shape[:2]
-    band = max(2, min(h, w) // 40)
-    edges = np.concatenate(
-        [
-            small[:band].reshape(-1, small.shape[2]),
-            small[-band:].reshape(-1, small.shape[2]),
-            small[:, :band].reshape(-1, small.shape[2]),
-            small[:, -band:].reshape(-1, small.shape[2]),
-        ]
-    ).astype(np.float32)
-    return float(edges.std(axis=0).mean()) < 40.0
-
-
-def find_outline(image: Image.Image) -> Outline | None:
-    """The card's four corners against its background, or None when the card fills the image.
-
-    Edges (Canny on a blurred copy, closed) give contours; the largest that simplifies to
-    four corners and covers 15-85% of the picture, with background on every side, is the card.
-    """
-    rgb = np.asarray(image)
-    small, scale = _small(rgb)
-    if not _border_uniform(small):
-        return None
-    g = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
-    g = cv2.GaussianBlur(g, (5, 5), 0)
-    edges = cv2.Canny(g, 30, 90)
-    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8), iterations=2)
-    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    total = float(small.shape[0] * small.shape[1])
-    for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:5]:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if not 0.15 * total <= area <= 0.85 * total:
-            continue
-        perimeter = cv2.arcLength(hull, True)
-        corners: np.ndarray | None = None
-        for eps in (0.02, 0.03, 0.04, 0.06):
-            approx = cv2.approxPolyDP(hull, eps * perimeter, True)
-            if len(approx) == 4:
-                corners = _order(approx)
-                break
-        if corners is None:
-            corners = _order(cv2.boxPoints(cv2.minAreaRect(hull)))
-        h, w = small.shape[:2]
-        margin = 0.02 * min(h, w)
-        inside_frame = (
-            corners[:, 0].min() > margin
-            and corners[:, 1].min() > margin
-            and corners[:, 0].max() < w - margin
-            and corners[:, 1].max() < h - margin
-        )
-        if inside_frame and _plain_outside(small, corners):
-            return Outline(corners / scale, area / total)
-        return None
-    return None
-
-
-def _plain_outside(small: np.ndarray, corners: np.ndarray) -> bool:
-    """The picture outside the quadrilateral is a plain background, not more card."""
-    blank = np.zeros(small.shape[:2], np.uint8)
-    cv2.fillConvexPoly(blank, corners.astype(np.int32), 255)
-    inside: np.ndarray = cv2.dilate(blank, np.ones((9, 9), np.uint8))
-    outside = small[inside == 0].astype(np.float32)
-    return len(outside) > 0 and float(outside.std(axis=0).mean()) < 32.0
-
-
-def side_lengths(corners: np.ndarray) -> tuple[float, float]:
-    tl, tr, br, bl = corners
-    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
-    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    return float(width), float(height)
 
 
 def warp(image: Image.Image, corners: np.ndarray, aspect: float | None = None) -> Image.Image:
@@ -152,20 +62,43 @@ def ink_mask(array: np.ndarray) -> np.ndarray:
     return np.asarray(cv2.bitwise_or(dark, light))
 
 
-def _profile_sharpness(mask: np.ndarray, axis: int) -> float:
-    profile = mask.sum(axis=axis).astype(np.float64) / (mask.shape[axis] * 255.0)
-    return float(np.square(np.diff(profile)).sum() / max(1, len(profile)))
+def text_mask(array: np.ndarray) -> np.ndarray:
+    """Strokes darker than their surroundings on a light card, lighter on a dark one, 0/255
+    (ink_mask's both ways at once also marks the paper around every letter)."""
+    block = max(15, (min(array.shape[:2]) // 25) | 1)
+    light_card = float(np.median(array)) >= 128
+    kind = cv2.THRESH_BINARY_INV if light_card else cv2.THRESH_BINARY
+    return np.asarray(
+        cv2.adaptiveThreshold(
+            array, 255, cv2.ADAPTIVE_THRESH_MEAN_C, kind, block, 15 if light_card else -15
+        )
+    )
+
+
+def _run_length(mask: np.ndarray, across: bool) -> float:
+    """Total length of the words and lines the ink forms when joined along rows (or along
+    columns, `across`): letters close to each other merge into long thin runs."""
+    size = max(mask.shape)
+    k = max(3, round(size / 150))
+    kernel = np.ones((k, 1) if across else (1, k), np.uint8)
+    joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    long = stats[1:, cv2.CC_STAT_HEIGHT if across else cv2.CC_STAT_WIDTH].astype(np.float64)
+    thin = stats[1:, cv2.CC_STAT_WIDTH if across else cv2.CC_STAT_HEIGHT].astype(np.float64)
+    words = (thin >= 0.004 * size) & (thin <= 0.04 * size) & (long >= 3 * thin)
+    return float(long[words & (long <= 0.6 * size)].sum())
 
 
 def text_axis(image: Image.Image) -> tuple[str, float]:
     """`horizontal` or `vertical`: the way the text lines run, and how clearly (ratio >= 1).
 
-    Lines of text make the ink's profile across them jump from line to gap and back;
-    along them it is smooth. The sharper of the row and column profiles wins.
+    Letters joined to their neighbours along the lines make long thin runs (words); joined
+    across the lines they make few (a letter is not much taller than its gap to the next
+    line's). The direction with the greater total run length is the lines'.
     """
     small, _ = _small(gray(image))
-    mask = ink_mask(small)
-    rows, cols = _profile_sharpness(mask, 1), _profile_sharpness(mask, 0)
+    mask = text_mask(small)
+    rows, cols = _run_length(mask, False), _run_length(mask, True)
     if rows >= cols:
         return "horizontal", rows / cols if cols else float("inf")
     return "vertical", cols / rows if rows else float("inf")

@@ -213,6 +213,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
         if abs(scale - 1) > 0.08:
             size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
             image = image.resize(size, Image.Resampling.LANCZOS)
+    image = even_light(image.convert("L"))
     if "median" in region.prep:
         image = image.filter(ImageFilter.MedianFilter(3))
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
@@ -221,6 +222,28 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     if "binarize" in region.prep or "clear-border" in region.prep:
         image = binarize(image, clear_border="clear-border" in region.prep)
     return ImageOps.expand(image, border=12, fill=255)
+
+
+def even_light(image: Image.Image, uneven: float = 24.0) -> Image.Image:
+    """Dark ink on paper lit unevenly (a photo under a lamp): each pixel divided by the paper
+    white around it (the brightest nearby, wider than a stroke), so one threshold fits the
+    whole region. A region whose paper varies less than `uneven` grey levels is left as is.
+    The paper is estimated on a copy a quarter the size (light varies slowly)."""
+    import cv2
+
+    grey = np.asarray(image)
+    h, w = grey.shape[:2]
+    if min(h, w) < 16:
+        return image
+    small = cv2.resize(grey, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    size = max(3, round(TARGET_X_HEIGHT * 0.6 / 4)) | 1  # wider than a bold stroke
+    paper = cv2.blur(cv2.dilate(small, np.ones((size, size), np.uint8)), (size, size))
+    low, high = np.percentile(paper, [5, 95])
+    if high - low < uneven:
+        return image
+    paper = cv2.resize(paper, (w, h), interpolation=cv2.INTER_LINEAR)
+    flat = grey.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0) * 255.0
+    return Image.fromarray(np.clip(flat, 0, 255).astype(np.uint8))
 
 
 def binarize(image: Image.Image, *, clear_border: bool = False) -> Image.Image:

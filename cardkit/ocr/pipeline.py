@@ -19,6 +19,8 @@ from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 
 ASPECT_TOLERANCE = 0.10  # a scan's aspect may differ this much (relative) from its template's
+WARPED_TOLERANCE = 0.02  # ... and this much once its outline was squared to a card's aspect
+OUTLINE_SLACK = 0.12  # an outline in a photo may differ this much from its card's aspect
 ACCEPT = 0.80  # a probe score this good (with a keyword found) ends the search
 KEYWORD = 0.50  # bonus for a keyword found: a template that finds its keywords beats one
 # that has none (a card back reading a front's type line as its name)
@@ -52,30 +54,45 @@ class CardRead:
         return sum(read) / len(read) if read else 0.0
 
 
-def _aspect_fits(width: int, height: int, template: layout.Template) -> bool:
-    return abs(width / height - template.aspect) / template.aspect <= ASPECT_TOLERANCE
+def _aspect_fits(width: int, height: int, template: layout.Template, slack: float) -> bool:
+    return abs(width / height - template.aspect) / template.aspect <= slack
 
 
-def straighten(image: Image.Image, aspects: list[float]) -> tuple[Image.Image, dict[str, Any]]:
-    """The card cut out of a photo and squared up; the scan itself when it is all card."""
-    outline = geometry.find_outline(image)
+@dataclass
+class Straightened:
+    """The card squared up: one image per card proportion its outline may have."""
+
+    shapes: list[float | None]  # width/height to square the outline to; None: as it is
+    settings: dict[str, Any]
+    image: Image.Image
+    outline: geometry.Outline | None = None
+
+    def card(self, index: int) -> Image.Image:
+        if self.outline is None:
+            return self.image
+        return geometry.warp(self.image, self.outline.corners, self.shapes[index])
+
+
+def straighten(image: Image.Image, aspects: list[float]) -> Straightened:
+    """The card cut out of a photo, to be squared up to each card proportion (either way
+    up) near its outline's, nearest first; the scan itself, trimmed of a plain margin, when
+    it is all card. (In a photo a card's proportions are off by up to a tenth: a poker card
+    turned sideways, 1.40, and a 150 x 100 mm board, 1.50, are both possible at 1.42.)"""
+    outline = geometry.find_outline(image, aspects)
     if outline is None:
-        return geometry.trim(image), {"outline": "whole image"}
+        return Straightened([None], {"outline": "whole image"}, geometry.trim(image))
     width, height = geometry.side_lengths(outline.corners)
     measured = width / height
-    candidates = [a for a in aspects if abs(measured - a) / a <= 0.12]
-    candidates += [a for a in aspects if abs(measured - 1 / a) / (1 / a) <= 0.12]
-    aspect = None
-    if candidates:
-        aspect = min(candidates, key=lambda a: min(abs(measured - a), abs(measured - 1 / a)))
-        aspect = aspect if abs(measured - aspect) < abs(measured - 1 / aspect) else 1 / aspect
-    return geometry.warp(image, outline.corners, aspect), {"outline": "found"}
+    shapes = sorted({*aspects, *(1 / a for a in aspects)}, key=lambda a: abs(measured - a) / a)
+    near: list[float | None] = [a for a in shapes if abs(measured - a) / a <= OUTLINE_SLACK]
+    return Straightened(near or [None], {"outline": "found"}, image, outline)
 
 
-def region_key(frame: str, rotation: int, region: layout.Region) -> str:
-    """The engine key of one region read: what a replay file is indexed by."""
+def region_key(frame: str, rotation: int, region: layout.Region, variant: str = "") -> str:
+    """The engine key of one region read: what a replay file is indexed by (`variant`
+    names a second squared-up shape of the same card)."""
     where = ",".join(f"{v:.3f}" for v in region.box)
-    return f"{frame}/{rotation}/{region.field}@{where}/{region.mode}"
+    return f"{frame}/{rotation}{variant}/{region.field}@{where}/{region.mode}"
 
 
 class Reader:
@@ -85,11 +102,15 @@ class Reader:
         self.frame, self.engine, self.options = frame, engine, options
         self.cache: dict[str, Reading] = {}
         self.prepared: dict[str, Image.Image] = {}
+        self.variant = ""  # which squared-up shape of the card is read (keys tell them apart)
+
+    def key(self, rotation: int, region: layout.Region) -> str:
+        return region_key(self.frame.name, rotation, region, self.variant)
 
     def read_text(
         self, card: Image.Image, region: layout.Region, rotation: int, template: layout.Template
     ) -> Reading:
-        key = region_key(self.frame.name, rotation, region)
+        key = self.key(rotation, region)
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
             self.prepared[key] = prepared
@@ -197,7 +218,7 @@ class Reader:
             vocabulary += self.options.vocabulary.get(template.system, [])
         parts = [(region.field, reading)]
         split = region.options.get("split")
-        lead = self.italic_lead(region_key(self.frame.name, rotation, region), reading)
+        lead = self.italic_lead(self.key(rotation, region), reading)
         if split and lead is not None:
             # leading italic lines go to a sibling field (flavour text above the rules)
             sibling = "/".join([*region.field.split("/")[:-1], str(split)])
@@ -224,53 +245,89 @@ def _rotations(axis: str) -> list[int]:
     return [0, 180, 270, 90] if axis == "horizontal" else [270, 90, 0, 180]
 
 
+def _turns(
+    image: Image.Image, templates: list[layout.Template], slack: float, axis: str
+) -> list[int]:
+    """The quarter turns under which some template's shape fits the image, in the order
+    the text's axis says."""
+
+    def fits(rotation: int) -> bool:
+        w, h = (image.width, image.height) if rotation % 180 == 0 else (image.height, image.width)
+        return any(_aspect_fits(w, h, t, slack) for t in templates)
+
+    return [r for r in _rotations(axis) if fits(r)]
+
+
+def _shape_order(shapes: list[float | None], aspects: list[float], axis: str) -> list[int]:
+    """Which squared-up shapes to try first: those whose templates stand upright with the
+    text's lines running the way the axis says, then the nearest."""
+    upright = axis == "horizontal"
+
+    def key(index: int) -> tuple[bool, int]:
+        shape = shapes[index]
+        direct = shape is None or any(abs(shape - a) < 1e-6 for a in aspects)
+        return direct != upright, index
+
+    return sorted(range(len(shapes)), key=key)
+
+
 def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sets = layout.template_sets()
     wanted = options.systems or systems_in_path(frame.source, list(sets))
     chosen = [s for s in sets.values() if not wanted or s.system in wanted]
     templates = [t for s in chosen for t in s.templates]
-    image, settings = straighten(frame.image, sorted({t.aspect for t in templates}))
-    axis, _clarity = geometry.text_axis(image)
-    rotations = _rotations(axis)
-    upright = geometry.rotate(image, rotations[0])
-    skew = geometry.skew_angle(upright)
-    settings.update({"axis": axis, "skew": skew})
+    aspects = sorted({t.aspect for t in templates})
+    straight = straighten(frame.image, aspects)
+    settings = straight.settings
+    # a found outline was squared to a card's exact proportions, so only its templates fit
+    slack = WARPED_TOLERANCE if straight.outline is not None else ASPECT_TOLERANCE
+    first = straight.card(0)
+    axis, _clarity = geometry.text_axis(first)
     reader = Reader(frame, engine, options)
-    best: tuple[float, layout.Template, int, Image.Image] | None = None
-    sure = False
-    for rotation in rotations:
-        card = geometry.rotate(image, rotation)
-        if rotation == rotations[0] and skew:
-            card = geometry.deskew(card, skew)
-            if settings["outline"] != "found":
-                # a warped outline is all card: trimming would cut the card's own plain margin
-                card = geometry.trim(card)
-        for template in templates:
-            if not _aspect_fits(card.width, card.height, template):
-                continue
-            if not all(layout.tone_fits(card, tone) for tone in template.tones):
-                continue
-            score, keyword = reader.probe(card, template, rotation)
-            if best is None or score > best[0]:
-                best = (score, template, rotation, card)
-                sure = keyword
-            if keyword and score >= ACCEPT + KEYWORD:
-                break
-        if best and sure:
-            break  # a keyword was read this way up: the other turns will not read better
-    settings["templates_tried"] = len(reader.cache)
+    best: tuple[float, layout.Template, int, Image.Image, str] | None = None
+    sure, skew, level = False, 0.0, first
+    for index in _shape_order(straight.shapes, aspects, axis):
+        image = first if index == 0 else straight.card(index)
+        rotations = _turns(image, templates, slack, axis) or _rotations(axis)
+        level = geometry.rotate(image, rotations[0])
+        if straight.outline is None:  # a found outline's sides have set the card straight
+            skew = geometry.skew_angle(level)
+            if skew:
+                level = geometry.trim(geometry.deskew(level, skew))
+        reader.variant = f"~{index}" if index else ""
+        for rotation in rotations:
+            card = geometry.rotate(level, (rotation - rotations[0]) % 360)
+            for template in templates:
+                if not _aspect_fits(card.width, card.height, template, slack):
+                    continue
+                if not all(layout.tone_fits(card, tone) for tone in template.tones):
+                    continue
+                score, keyword = reader.probe(card, template, rotation)
+                if best is None or score > best[0]:
+                    best = (score, template, rotation, card, reader.variant)
+                    sure = keyword
+                if keyword and score >= ACCEPT + KEYWORD:
+                    break
+            if best and sure:
+                break  # a keyword was read this way up: the other turns will not read better
+        if best and (sure or best[0] >= ACCEPT):
+            break  # another shape of the outline is tried only when this one read badly
+    settings.update({"axis": axis, "skew": skew, "templates_tried": len(reader.cache)})
     if best is None or best[0] < NO_FIT:
         # no template fits: keep what a whole-card read gives, under the kind whose shape fits
-        card = geometry.rotate(image, rotations[0])
+        card = level
         reading = engine.read(card, "auto", key=f"{frame.name}/page")
-        shaped = [t for t in templates if _aspect_fits(card.width, card.height, t)]
+        shaped = [t for t in templates if _aspect_fits(card.width, card.height, t, slack)]
         fallback = best[1] if best else next(iter(shaped or templates), None)
         text = "\n".join(
             " ".join(w.text for w in line if not fields.noise(w.text, w.confidence))
             for line in reading.lines
         )
-        return CardRead(frame, None, rotations[0], skew, [], 0.0, text, settings, card, fallback)
-    score, template, rotation, card = best
+        turned = _rotations(axis)[0]
+        return CardRead(frame, None, turned, skew, [], 0.0, text, settings, card, fallback)
+    score, template, rotation, card, reader.variant = best
+    if reader.variant:
+        settings["shape"] = round(card.width / card.height, 3)
     set_of = sets[template.system]
     read = [
         f for r in template.regions for f in reader.read_region(card, r, rotation, template, set_of)

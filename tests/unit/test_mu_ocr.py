@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from cardkit.model import Document
 from cardkit.ocr.engine import Reading, Word
@@ -131,17 +131,31 @@ def test_dashboard_sections_are_split_by_headings_across_two_columns():
     assert len(mu._columns(_crop(one, (0.035, 0.15, 0.97, 0.80)))) == 1
 
 
-def test_player_count_table_reads_row_by_row():
+def test_player_count_table_reads_cell_by_cell():
     pdf = make_samples.paint_dashboard("V", [], {"heroes": {"2": 5, "3": 6, "4": 7}}, 1)
     card = make_samples.rasterise(pdf)
     table = _crop(card, (0.035, 0.80, 0.30, 0.97))
-    assert len(mu._bands(table)) >= 2
-    engine = FakeEngine({"#0": "2 3 4", "#1": "5 6 7"})
+    bands = mu._bands(table)
+    cells = [mu._cells(table.crop((0, top, table.width, bottom))) for top, bottom in bands]
+    assert [len(c) for c in cells if c] == [3, 3]  # two ruled rows of three cells
+    cell_texts = {"#0.0": "2", "#0.1": "3", "#0.2": "4", "#1.0": "5", "#1.1": "6", "#1.2": "7"}
+    engine = FakeEngine(cell_texts)
     read = mu.read_table(table, _region("dashboard/player_count"), _context(card, engine))
     assert read.value == {"heroes": {"2": 5, "3": 6, "4": 7}}
-    short = FakeEngine({"#0": "2 3 4", "#1": "5 6"})
+    assert sorted("#" + k.rsplit("#", 1)[1] for k in engine.keys) == sorted(cell_texts)
+    short = FakeEngine({**cell_texts, "#1.2": ""})
     read = mu.read_table(table, _region("dashboard/player_count"), _context(card, short))
     assert read.value == {"heroes": {"2": 5, "3": 6, "4": None}} and read.confidence < 0.5
+
+
+def test_a_table_without_rules_between_cells_is_read_row_by_row():
+    rows = Image.new("RGB", (300, 120), "white")
+    draw = ImageDraw.Draw(rows)
+    for y in (5, 60, 115):
+        draw.line((5, y, 295, y), fill="black", width=2)
+    engine = FakeEngine({"#0": "2 3 4", "#1": "5 6 7"})
+    read = mu.read_table(rows, _region("dashboard/player_count"), _context(rows, engine))
+    assert read.value == {"heroes": {"2": 5, "3": 6, "4": 7}}
 
 
 def _draft(kind: str, card: dict[str, Any], **top: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import itertools
 import re
 from typing import Any
 
+import cv2
 import numpy as np
 from PIL import Image
 
@@ -92,11 +93,11 @@ def read_rules(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead
     return fields.FieldRead(region.field, value, reading.confidence, reading.text, fixes)
 
 
-def _ink(crop: Image.Image) -> np.ndarray[Any, np.dtype[np.bool_]]:
+def _ink(crop: Image.Image, contrast: float = 0.3) -> np.ndarray[Any, np.dtype[np.bool_]]:
     """Pixels clearly darker than the paper (or lighter, on a dark card): text and rules."""
     grey = np.asarray(crop.convert("L"), dtype=np.float32)
     paper = float(np.median(grey)) if grey.size else 255.0
-    return np.asarray(np.abs(grey - paper) > 0.3 * max(paper, 255 - paper))
+    return np.asarray(np.abs(grey - paper) > contrast * max(paper, 255 - paper))
 
 
 def _columns(crop: Image.Image) -> list[tuple[int, int]]:
@@ -164,30 +165,70 @@ def read_sections(crop: Image.Image, region: Any, context: Any) -> fields.FieldR
     return fields.FieldRead(region.field, value or None, confidence, "\n".join(texts))
 
 
+def _strokes(crop: Image.Image) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """Ink against its own surroundings (0/255): faint rules and unevenly lit paper alike."""
+    grey = np.asarray(crop.convert("L"))
+    if float(np.median(grey)) < 128:
+        grey = 255 - grey
+    block = max(15, (min(grey.shape) // 4) | 1)
+    return np.asarray(
+        cv2.adaptiveThreshold(
+            grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12
+        )
+    )
+
+
+def _runs(flags: np.ndarray[Any, np.dtype[np.bool_]]) -> list[tuple[int, int]]:
+    """(start, end) of each run of True."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def _rule_lines(mask: np.ndarray[Any, np.dtype[np.uint8]], across: bool, length: int) -> list[int]:
+    """The middle of each rule: rows (or columns, `across`) holding a straight run of ink at
+    least `length` long (text and digits hold none)."""
+    kernel = np.ones((length, 1) if across else (1, length), np.uint8)
+    lines = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel) > 0
+    found = np.asarray(lines.any(axis=0 if across else 1), dtype=bool)
+    return [(a + b) // 2 for a, b in _runs(found)]
+
+
 def _bands(crop: Image.Image) -> list[tuple[int, int]]:
     """The rows of a ruled table: the stretches between its horizontal rules."""
-    ink = _ink(crop)
-    rules = np.flatnonzero(ink.mean(axis=1) >= 0.5).tolist()
+    mask = _strokes(crop)
+    rules = _rule_lines(mask, False, max(8, crop.width // 8))
     edges = [-1, *rules, crop.height]
-    return [(a + 1, b) for a, b in itertools.pairwise(edges) if b - a > 8]
+    return [(a + 2, b - 1) for a, b in itertools.pairwise(edges) if b - a > 8]
+
+
+def _cells(band: Image.Image) -> list[tuple[int, int]]:
+    """The cells of one table row: the stretches between its vertical rules (none: [])."""
+    mask = _strokes(band)
+    rules = _rule_lines(mask, True, max(6, round(band.height * 0.7)))
+    return [(a + 2, b - 1) for a, b in itertools.pairwise(rules) if b - a > 6]
 
 
 def read_table(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
-    """A row of Hero counts over a row of values, each row read on its own."""
+    """A row of Hero counts over a row of values, read cell by cell between the rules (a row
+    read whole runs spaced digits together: `5 6 7` as `567`), or whole where no rules are."""
     rows: list[list[str]] = []
     sure: list[float] = []
     texts = []
-    for index, (top, bottom) in enumerate(_bands(crop)):
-        band = crop.crop((0, top, crop.width, bottom)).convert("L")
-        pixels = np.asarray(band).copy()
-        rules = _ink(band).mean(axis=0) >= 0.6  # the vertical rules between cells
-        pixels[:, rules] = int(np.median(pixels))
-        reading = _ocr(Image.fromarray(pixels), region, context, f"#{index}")
-        numbers = re.findall(r"\d+", reading.text)
-        texts.append(reading.text)
+    bands = [crop.crop((0, top, crop.width, bottom)) for top, bottom in _bands(crop)]
+    ruled = [(band, _cells(band)) for band in bands]
+    if any(cells for _, cells in ruled):  # the table's own rows: the stretches above and
+        ruled = [(band, cells) for band, cells in ruled if cells]  # below hold no cells
+    for index, (band, cells) in enumerate(ruled):
+        readings = [
+            _ocr(band.crop((left, 0, right, band.height)), region, context, f"#{index}.{number}")
+            for number, (left, right) in enumerate(cells)
+        ] or [_ocr(band, region, context, f"#{index}")]
+        numbers = [n for r in readings for n in re.findall(r"\d+", r.text)]
+        texts.append(" ".join(r.text for r in readings))
         if numbers:
             rows.append(numbers)
-            sure.append(reading.confidence)
+            sure.append(min(r.confidence for r in readings if r.text.strip()))
     if len(rows) < 2:
         return fields.FieldRead(region.field, None, 0.0, "\n".join(texts))
     heroes, values = rows[0], rows[1]
