@@ -139,7 +139,9 @@ def phone(card: Image.Image, stem: str) -> tuple[Image.Image, Corners]:
     """A phone photo of the card on a table: perspective, uneven light, blur, noise, JPEG 55."""
     rng = _rng(stem)
     width, height = 1050, 1400
-    scale = 0.74 * height / card.height
+    if card.width > card.height:  # a landscape card (a Dashboard) is photographed landscape
+        width, height = height, width
+    scale = 0.74 * min(width / card.width, height / card.height)
     w, h = card.width * scale, card.height * scale
     cx, cy = width / 2 + rng.uniform(-30, 30), height / 2 + rng.uniform(-30, 30)
     tilt = rng.uniform(0.04, 0.08) * w  # the far edge looks narrower
