@@ -32,8 +32,14 @@ def _small(array: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(array, size, interpolation=cv2.INTER_AREA), scale
 
 
-def warp(image: Image.Image, corners: np.ndarray, aspect: float | None = None) -> Image.Image:
-    """The quadrilateral straightened to a rectangle; `aspect` (width/height) if known."""
+def warp(
+    image: Image.Image,
+    corners: np.ndarray,
+    aspect: float | None = None,
+    longest: int | None = None,
+) -> Image.Image:
+    """The quadrilateral straightened to a rectangle; `aspect` (width/height) if known;
+    `longest`: at most this many pixels on the long side (a quick look, bilinear)."""
     width, height = side_lengths(corners)
     if aspect:
         # keep the longer measured side, set the other from the card's true proportions
@@ -41,11 +47,15 @@ def warp(image: Image.Image, corners: np.ndarray, aspect: float | None = None) -
             height = width / aspect
         else:
             width = height * aspect
+    flags = cv2.INTER_CUBIC
+    if longest and max(width, height) > longest:
+        shrink = longest / max(width, height)
+        width, height, flags = width * shrink, height * shrink, cv2.INTER_LINEAR
     w, h = max(1, round(width)), max(1, round(height))
     target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     out = cv2.warpPerspective(
-        np.asarray(image), matrix, (w, h), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+        np.asarray(image), matrix, (w, h), flags=flags, borderMode=cv2.BORDER_REPLICATE
     )
     return Image.fromarray(out)
 

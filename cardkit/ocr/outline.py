@@ -65,7 +65,7 @@ class Background:
 
 def background(small: np.ndarray) -> Background:
     """The colour the picture's border shows, and how much it varies there."""
-    lab = cv2.cvtColor(small, cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab = _lab(small)
     h, w = lab.shape[:2]
     band = max(2, min(h, w) // 40)
     border = np.concatenate(
@@ -81,9 +81,16 @@ def background(small: np.ndarray) -> Background:
     return Background(colour.astype(np.float32), spread)
 
 
+def _lab(rgb: np.ndarray) -> np.ndarray:
+    """Lab on the 0-255 scale of 8-bit Lab (OpenCV's 8-bit conversion first builds tables
+    for a quarter of a second in every new process: from floats it does not)."""
+    lab = np.asarray(cv2.cvtColor(rgb.astype(np.float32) * (1 / 255), cv2.COLOR_RGB2LAB))
+    return np.asarray(lab * np.array([2.55, 1.0, 1.0], np.float32), dtype=np.float32)
+
+
 def difference(rgb: np.ndarray, back: Background) -> np.ndarray:
     """Each pixel's colour distance from the background (float32)."""
-    lab = cv2.cvtColor(rgb, cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab = _lab(rgb)
     offset = np.full_like(lab, 0.0)
     offset[...] = back.colour
     squares = cv2.transform(cv2.pow(cv2.subtract(lab, offset), 2.0), np.ones((1, 3), np.float32))

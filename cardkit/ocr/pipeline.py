@@ -72,6 +72,12 @@ class Straightened:
             return self.image
         return geometry.warp(self.image, self.outline.corners, self.shapes[index])
 
+    def preview(self) -> Image.Image:
+        """A small copy of the nearest shape: enough to see which way the text runs."""
+        if self.outline is None:
+            return self.image
+        return geometry.warp(self.image, self.outline.corners, self.shapes[0], geometry.WORK_SIZE)
+
 
 def straighten(image: Image.Image, aspects: list[float]) -> Straightened:
     """The card cut out of a photo, to be squared up to each card proportion (either way
@@ -281,13 +287,12 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     settings = straight.settings
     # a found outline was squared to a card's exact proportions, so only its templates fit
     slack = WARPED_TOLERANCE if straight.outline is not None else ASPECT_TOLERANCE
-    first = straight.card(0)
-    axis, _clarity = geometry.text_axis(first)
+    axis, _clarity = geometry.text_axis(straight.preview())
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image, str] | None = None
-    sure, skew, level = False, 0.0, first
+    sure, skew, level = False, 0.0, straight.image
     for index in _shape_order(straight.shapes, aspects, axis):
-        image = first if index == 0 else straight.card(index)
+        image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
         level = geometry.rotate(image, rotations[0])
         if straight.outline is None:  # a found outline's sides have set the card straight

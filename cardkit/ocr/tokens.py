@@ -22,17 +22,21 @@ from __future__ import annotations
 
 import colorsys
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from statistics import median
 from typing import Any
 
+import cv2
 import numpy as np
 import yaml
 from numpy.typing import NDArray
 from PIL import Image
 
+from cardkit.ocr import blobs
+
 Box = tuple[float, float, float, float]  # left, top, right, bottom in card-relative units
-Mask = NDArray[np.bool_]
+Mask = blobs.Mask
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,7 @@ def palette_from_data(
     )
 
 
+@cache
 def load_palette(system: str) -> Palette:
     """The system's token palette: icon colours from the proxies' icons.yaml (the same data
     the renderer paints with), OCR settings from token_palette.yaml, both in its folder."""
@@ -139,172 +144,44 @@ def load_palette(system: str) -> Palette:
     return palette_from_data(system, icons, yaml.safe_load(text))
 
 
+def _solid(mask: Mask, icon: float) -> Mask:
+    """Icons as solid blobs: rims sealed, emblems filled, thin lines and text dropped."""
+    closed = blobs.close(mask, max(1, round(icon / 20)))
+    return blobs.opened(blobs.fill_holes(closed), max(1, round(icon / 8)))
+
+
 def _pixels(image: Image.Image | NDArray[Any]) -> Image.Image:
     if isinstance(image, np.ndarray):
         image = Image.fromarray(image.astype(np.uint8))
     return image.convert("RGB")
 
 
-def _window(mask: Mask, radius: int, axis: int, keep_all: bool) -> Mask:
-    """Erosion (keep_all) or dilation along one axis with a window of 2*radius+1."""
-    if radius <= 0:
-        return mask
-    counts = np.cumsum(
-        np.pad(
-            mask.astype(np.int32), [(radius + 1, radius) if a == axis else (0, 0) for a in range(2)]
-        ),
-        axis=axis,
-    )
-    upper = np.take(counts, range(2 * radius + 1, counts.shape[axis]), axis=axis)
-    lower = np.take(counts, range(0, counts.shape[axis] - 2 * radius - 1), axis=axis)
-    window = upper - lower
-    return window == 2 * radius + 1 if keep_all else window > 0
-
-
-def _close(mask: Mask, radius: int) -> Mask:
-    """Dilate, then erode: seals pinholes in an icon's rim so its emblem counts as a hole."""
-    grown = _window(_window(mask, radius, 0, False), radius, 1, False)
-    return _window(_window(grown, radius, 0, True), radius, 1, True)
-
-
-def _solid(mask: Mask, icon: float) -> Mask:
-    """Icons as solid blobs: rims sealed, emblems filled, thin lines and text dropped."""
-    return _open(fill_holes(_close(mask, max(1, round(icon / 20)))), max(1, round(icon / 8)))
-
-
-def _open(mask: Mask, radius: int) -> Mask:
-    eroded = _window(_window(mask, radius, 0, True), radius, 1, True)
-    return _window(_window(eroded, radius, 0, False), radius, 1, False) & mask
-
-
-def fill_holes(mask: Mask) -> Mask:
-    """The mask with every enclosed gap filled: an icon's white emblem counts as the icon."""
-    filled = mask.copy()
-    height, width = mask.shape
-    for part in components(~mask):
-        if part.top > 0 and part.left > 0 and part.bottom < height - 1 and part.right < width - 1:
-            for row, start, end in part.runs:
-                filled[row, start:end] = True
-    return filled
-
-
-@dataclass
-class _Component:
-    area: int = 0
-    left: int = 1 << 30
-    right: int = -1
-    top: int = 1 << 30
-    bottom: int = -1
-    x_sum: float = 0.0
-    runs: list[tuple[int, int, int]] = field(default_factory=list)
-
-    @property
-    def width(self) -> int:
-        return self.right - self.left + 1
-
-    @property
-    def height(self) -> int:
-        return self.bottom - self.top + 1
-
-    @property
-    def centre(self) -> float:
-        return self.x_sum / max(self.area, 1)
-
-
-def components(mask: Mask) -> list[_Component]:
-    """8-connected components of a mask, by runs per row and union-find over them."""
-    parent: list[int] = []
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    runs: list[tuple[int, int, int]] = []  # row, start, end (exclusive)
-    previous: list[int] = []
-    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
-    padded[:, 1:-1] = mask
-    edges = np.diff(padded, axis=1)
-    for row in range(mask.shape[0]):
-        starts = np.flatnonzero(edges[row] == 1)
-        ends = np.flatnonzero(edges[row] == -1)
-        current = []
-        for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
-            index = len(runs)
-            runs.append((row, start, end))
-            parent.append(index)
-            current.append(index)
-            for other in previous:
-                _, o_start, o_end = runs[other]
-                if o_start <= end and start <= o_end:  # touching, diagonals included
-                    a, b = find(index), find(other)
-                    if a != b:
-                        parent[max(a, b)] = min(a, b)
-        previous = current
-    found: dict[int, _Component] = {}
-    for index, (row, start, end) in enumerate(runs):
-        part = found.setdefault(find(index), _Component())
-        part.area += end - start
-        part.left, part.right = min(part.left, start), max(part.right, end - 1)
-        part.top, part.bottom = min(part.top, row), max(part.bottom, row)
-        part.x_sum += (start + end - 1) / 2 * (end - start)
-        part.runs.append((row, start, end))
-    return list(found.values())
-
-
-def _flatten_light(rgb: Image.Image) -> NDArray[np.float32]:
-    """RGB in 0-1 with uneven light divided out: each pixel over the local paper white.
-
-    The paper white is the bright end (90th percentile) of coarse blocks, smoothed; a
-    flatbed scan barely changes, a phone photo lit from one side becomes even.
-    """
-    pixels = np.asarray(rgb, dtype=np.float32) / 255
-    height, width = pixels.shape[:2]
-    block = max(8, min(height, width) // 2)
-    rows, cols = max(1, height // block), max(1, width // block)
-    grey = pixels.max(axis=2)
-    white = np.empty((rows, cols), dtype=np.float32)
-    for r in range(rows):
-        for c in range(cols):
-            cell = grey[
-                r * height // rows : (r + 1) * height // rows,
-                c * width // cols : (c + 1) * width // cols,
-            ]
-            white[r, c] = np.percentile(cell, 90)
-    padded = np.pad(white, 1, mode="edge")
-    white = np.max(
-        [
-            padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-        ],
-        axis=0,
-    )  # a block all icon takes its neighbours' paper
-    smooth = Image.fromarray(white).resize((width, height), Image.Resampling.BILINEAR)
-    light = np.clip(np.asarray(smooth, dtype=np.float32), 0.25, None)
-    return np.clip(pixels / light[..., None], 0, 1)
-
-
 def _masks(rgb: Image.Image, palette: Palette, names: set[str] | None = None) -> dict[str, Mask]:
-    """Per token (or per named icon), the pixels whose colour is nearest that icon's fill."""
-    pixels = _flatten_light(rgb)
-    top = pixels.max(axis=2)
-    low = pixels.min(axis=2)
-    value = top
-    saturation = np.where(top > 0, (top - low) / np.maximum(top, 1e-6), 0)
-    hsv_image = np.asarray(Image.fromarray((pixels * 255).astype(np.uint8)).convert("HSV"))
-    hue = hsv_image[..., 0].astype(np.float32) * (360 / 255)
-    best = np.full(hue.shape, np.inf, dtype=np.float32)
-    owner = np.full(hue.shape, -1, dtype=np.int16)
+    """Per token (or per named icon), the pixels whose colour is nearest that icon's fill.
+
+    Hue, saturation and value are taken in 256 steps, so each colour's distance is a table
+    look-up per channel (a hue step is 1.4 degrees, a tenth of the tolerance); distances
+    are kept in 64ths of the tolerance."""
+    pixels = (blobs.flatten_light(rgb) * 255).astype(np.uint8)
+    channels = cv2.split(cv2.cvtColor(pixels, cv2.COLOR_RGB2HSV_FULL))  # hue 0-255, sat, value
+    steps = np.arange(256, dtype=np.float32) / 255
+    best = np.full(pixels.shape[:2], 255, dtype=np.uint8)
+    owner = np.full(pixels.shape[:2], -1, dtype=np.int16)
     for index, colour in enumerate(palette.colours):
-        hue_gap = np.abs((hue - colour.hue + 180) % 360 - 180) / palette.hue_tolerance
+        turn = np.abs(steps * 360 - colour.hue)
+        gaps = [
+            np.minimum(turn, 360 - turn) / palette.hue_tolerance,
+            np.abs(steps - colour.saturation) / palette.saturation_tolerance,
+            np.abs(steps - colour.value) / palette.value_tolerance,
+        ]
         if colour.saturation < 0.15:
-            hue_gap = np.zeros_like(hue_gap)  # a grey has no hue to speak of
-        sat_gap = np.abs(saturation - colour.saturation) / palette.saturation_tolerance
-        value_gap = np.abs(value - colour.value) / palette.value_tolerance
-        distance = np.maximum(np.maximum(hue_gap, sat_gap), value_gap)
-        ok = (distance <= 1) & (distance < best)
+            gaps[0] = np.zeros_like(gaps[0])  # a grey has no hue to speak of
+        tables = [np.clip(np.round(g * 64), 0, 255).astype(np.uint8) for g in gaps]
+        distance = cv2.max(
+            cv2.max(cv2.LUT(channels[0], tables[0]), cv2.LUT(channels[1], tables[1])),
+            cv2.LUT(channels[2], tables[2]),
+        )
+        ok = (distance <= 64) & (distance < best)
         best[ok] = distance[ok]
         owner[ok] = index
     return {
@@ -314,28 +191,25 @@ def _masks(rgb: Image.Image, palette: Palette, names: set[str] | None = None) ->
     }
 
 
-def _longest_run(row: NDArray[np.bool_]) -> int:
-    edges = np.diff(np.concatenate(([0], row.astype(np.int8), [0])))
-    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    return int((ends - starts).max()) if starts.size else 0
-
-
 def find_diagram(image: Image.Image) -> tuple[int, int] | None:
     """The rows of the slot frames' top and bottom edges in a region, if there are frames.
 
-    A frame edge is a row crossed by long unbroken grey or dark unsaturated lines: each
-    slot's edge spans about a third of the diagram (an anchor slot has none). Text lines
-    are made of short strokes.
+    A frame edge is a thin rule: a row crossed by a long unbroken grey or dark unsaturated
+    line (each slot's edge spans about a third of the diagram; an anchor slot has none)
+    with no such line a few rows above or below it. A line of text, blurred together in a
+    photo, is as long but as tall as its letters, and not a rule.
     """
-    pixels = _flatten_light(image.convert("RGB"))
-    top, low = pixels.max(axis=2), pixels.min(axis=2)
-    dark = (top < 0.86) & ((top - low) < 0.25)
-    dark = _window(dark, max(1, image.height // 60), 0, False)  # a rule tilted by a degree or two
-    candidates = np.flatnonzero(dark.mean(axis=1) >= 0.4)
-    rows = [int(r) for r in candidates if _longest_run(dark[r]) >= 0.15 * image.width]
+    pixels = blobs.flatten_light(image.convert("RGB"))
+    top, low = blobs.channel_range(pixels)
+    ink = blobs.grow_rows((top < 0.86) & ((top - low) < 0.25), 1)  # a rule tilted a little
+    long = blobs.opened_rows(ink, max(3, round(0.15 * image.width)))
+    gap = max(4, image.height // 40)
+    above = np.concatenate([np.zeros(gap, bool), long[:-gap]])
+    below = np.concatenate([long[gap:], np.zeros(gap, bool)])
+    rows = np.flatnonzero(long & ~above & ~below).tolist()
     if len(rows) < 2 or rows[-1] - rows[0] < 0.4 * image.height:
         return None
-    return rows[0], rows[-1]
+    return int(rows[0]), int(rows[-1])
 
 
 def find_mark(
@@ -356,7 +230,7 @@ def find_mark(
     mask = _masks(area, palette, {name}).get(name)
     if mask is None or area.height < 4:
         return False, 0.0, 0.0
-    parts = components(_solid(mask, area.height * least))
+    parts = blobs.components(_solid(mask, area.height * least))
     tallest = max(parts, key=lambda p: p.height, default=None)
     share = tallest.height / area.height if tallest else 0.0
     if tallest is not None and share >= least:
@@ -406,9 +280,9 @@ def count_tokens(
     frames = find_diagram(diagram)
     low, high = frames if frames is not None else (0, height)
     reading.frames = frames
-    found: list[tuple[str, _Component]] = []
+    found: list[tuple[str, blobs.Component]] = []
     for name, mask in _masks(diagram, palette).items():
-        for part in components(_solid(mask, icon_h)):
+        for part in blobs.components(_solid(mask, icon_h)):
             middle = (part.top + part.bottom) / 2
             if part.area >= 0.15 * icon_h * icon_h * palette.icon_aspect and low <= middle <= high:
                 found.append((name, part))

@@ -208,6 +208,28 @@ def test_finish_reads_a_star_move_its_movement_and_no_tokens():
     assert card["effects"] == [{"name": "Smash", "text": "Deal 1 damage."}]
 
 
+@pytest.mark.parametrize(
+    ("read", "movement"),
+    [
+        ("Mave clockwise to the next Location. Smash: Deal 1 damage.", True),  # one edit
+        ("Viove clockwise to the next Location. Smash: Deal 1 damage.", False),  # two: kept
+    ],
+)
+def test_a_misread_move_keyword_is_corrected_only_within_the_strict_distance(read, movement):
+    document = _draft("marvel-united/masterplan-card", {"move": "Move", "text": read}, title="V 2")
+    mu.finish(document, _read(**{"card/move": "Move *"}))
+    card, fixes = document["card"], document["provenance"].get("corrections", [])
+    if movement:
+        assert card["movement"] == "Move clockwise to the next Location."
+        assert card["effects"] == [{"name": "Smash", "text": "Deal 1 damage."}]
+        assert fixes == [
+            {"field": "card/movement", "read": "Mave", "corrected": "Move", "why": "vocabulary"}
+        ]
+    else:  # not a movement sentence as far as the reader can tell: nothing invented
+        assert "movement" not in card and fixes == []
+        assert card["effects"][0]["text"].startswith("Viove clockwise")
+
+
 def test_finish_marks_an_unread_card_number_instead_of_guessing_silently():
     document = _draft("marvel-united/masterplan-card", {"move": "Move 1"}, title="Klaw")
     mu.finish(document, _read(**{"card/move": "Move 1"}))

@@ -277,11 +277,23 @@ def _split_title(title: str) -> tuple[str, int | None]:
     return found["name"], int(found["n"])
 
 
-def _rules(card: dict[str, Any], text: str) -> None:
+def _keyword(text: str, keyword: str, fixes: list[dict[str, str]], field: str) -> str:
+    """The text with its first word read as `keyword` when it is within the strict distance
+    of it ("Mave clockwise"); the change is recorded in `fixes`."""
+    first = text.split(" ", 1)[0]
+    if first == keyword or fields.closest(first, [keyword]) != keyword:
+        return text
+    fixes.append({"field": field, "read": first, "corrected": keyword, "why": "vocabulary"})
+    return keyword + text[len(first) :]
+
+
+def _rules(card: dict[str, Any], text: str, fixes: list[dict[str, str]]) -> None:
     """Movement sentence, "No tokens placed.", named effects and the rest, from the text."""
     if NONE_PLACED.search(text):
         text = NONE_PLACED.sub("", text).strip()
         card.setdefault("place", "none")
+    if card.get("move") in ("*", None):
+        text = _keyword(text, "Move", fixes, "card/movement")
     if card.get("move") in ("*", None) and text.startswith("Move"):
         sentence, dot, rest = text.partition(". ")
         card["movement"] = sentence + "."
@@ -323,7 +335,10 @@ def _masterplan(document: dict[str, Any], title: str, read: Any) -> str:
         del card["move"]
         _rename(document, "card/move", None)
     text = str(card.pop("text", "") or "")
-    _rules(card, text)
+    fixes: list[dict[str, str]] = []
+    _rules(card, text, fixes)
+    if fixes:
+        document.setdefault("provenance", {}).setdefault("corrections", []).extend(fixes)
     for key in ("effects", "movement"):
         if key in card:
             provenance = document.get("provenance", {})
