@@ -1,5 +1,6 @@
-"""End to end with the real tesseract: Marvel United samples to validating drafts whose
-fields equal the truth written from the YAML the cards were drawn from."""
+"""End to end with the real tesseract: Marvel United samples (clean, and skewed on a scanner
+bed or photographed on a table) to validating drafts whose fields equal the truth written
+from the YAML the cards were drawn from."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ CHOSEN = [
     "mu-baron-zemo-mp03-clean.png",  # Move *, movement sentence, effect, no diagram
     "mu-knull-threat-venom-t-rex-clean.png",  # Health on a bar
     "mu-crossbones-dashboard-clean.png",  # two columns, villainous plot, player-count table
+    # degraded: the outline found on a scanner bed / a table and squared up, no regions off
+    "mu-crossbones-mp01-skew2.jpg",  # 2 degrees on a bed, JPEG: BAM! cut by its own word
+    "mu-baron-zemo-mp03-phone.jpg",  # phone photo: Move *, movement sentence, effect
+    "mu-crossbones-dashboard-phone.jpg",  # a landscape card in perspective: both shapes tried
 ]
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")

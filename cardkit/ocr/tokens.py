@@ -212,6 +212,26 @@ def find_diagram(image: Image.Image) -> tuple[int, int] | None:
     return int(rows[0]), int(rows[-1])
 
 
+def _stacks(parts: list[blobs.Component]) -> list[tuple[int, int]]:
+    """(top, bottom) of the parts stacked over each other: an icon cut in two by the white
+    word printed across it (BAM!, blurred in a photo) is one icon."""
+    stacks: list[tuple[int, int, int, int]] = []  # left, right, top, bottom
+    for part in sorted(parts, key=lambda p: p.top):
+        for index, (left, right, top, bottom) in enumerate(stacks):
+            overlap = min(right, part.right) - max(left, part.left)
+            if overlap >= 0.5 * min(part.width, right - left + 1):
+                stacks[index] = (
+                    min(left, part.left),
+                    max(right, part.right),
+                    top,
+                    max(bottom, part.bottom),
+                )
+                break
+        else:
+            stacks.append((part.left, part.right, part.top, part.bottom))
+    return [(top, bottom) for _, _, top, bottom in stacks]
+
+
 def find_mark(
     image: Image.Image | NDArray[Any],
     palette: Palette,
@@ -231,10 +251,10 @@ def find_mark(
     if mask is None or area.height < 4:
         return False, 0.0, 0.0
     parts = blobs.components(_solid(mask, area.height * least))
-    tallest = max(parts, key=lambda p: p.height, default=None)
-    share = tallest.height / area.height if tallest else 0.0
+    tallest = max(_stacks(parts), key=lambda p: p[1] - p[0], default=None)
+    share = (tallest[1] - tallest[0] + 1) / area.height if tallest else 0.0
     if tallest is not None and share >= least:
-        return True, min(1.0, 0.6 + share / (2 * least)), (tallest.bottom + 1) / area.height
+        return True, min(1.0, 0.6 + share / (2 * least)), (tallest[1] + 1) / area.height
     if mask.mean() < 0.002:
         return False, 1.0, 0.0
     return False, 0.5, 0.0
