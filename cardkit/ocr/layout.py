@@ -214,6 +214,8 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
             size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
             image = image.resize(size, Image.Resampling.LANCZOS)
     image = even_light(image.convert("L"))
+    if blank(image):  # paper and noise only: stretched, the noise would be read as marks
+        return ImageOps.expand(Image.new("L", image.size, 255), border=12, fill=255)
     if "median" in region.prep:
         image = image.filter(ImageFilter.MedianFilter(3))
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
@@ -222,6 +224,19 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     if "binarize" in region.prep or "clear-border" in region.prep:
         image = binarize(image, clear_border="clear-border" in region.prep)
     return ImageOps.expand(image, border=12, fill=255)
+
+
+def blank(image: Image.Image, least: float = 40.0) -> bool:
+    """No ink in a grey region: even its darkest specks (after a 3-pixel median, which a
+    stroke survives and photo noise does not) are within `least` grey levels of the paper."""
+    import cv2
+
+    grey = np.asarray(image.convert("L"))
+    if grey.size == 0:
+        return True
+    smooth = cv2.medianBlur(grey, 3)
+    darkest = float(np.percentile(smooth, 0.1))
+    return float(np.median(smooth)) - darkest < least
 
 
 def even_light(image: Image.Image, uneven: float = 24.0) -> Image.Image:
