@@ -90,6 +90,11 @@ def fast_validator(kind: str) -> Any:
     )
 
 
+def documents_by_uri() -> dict[str, dict[str, Any]]:
+    """Every schema document under the URI it is registered at."""
+    return {BASE_URI + rel: doc for rel, doc in _documents().items()}
+
+
 @cache
 def _registry() -> Any:
     from cardkit.errors import require

@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from cardkit import explain, schemas, yamlio
+from cardkit import explain, schemas, validate_scope, yamlio
 from cardkit.errors import InputError
 from cardkit.model import Diagnostic, Document, Report, Severity, json_pointer
 from cardkit.report.findings import SpooledReport
@@ -126,11 +127,12 @@ def _closest_kind(kind: object) -> str:
 
 
 def schema_diagnostics(document: Document) -> list[Diagnostic]:
-    if schemas.fast_validator(document.kind).is_valid(document.data):
+    fast = schemas.fast_validator(document.kind)
+    if fast.is_valid(document.data):
         return []
     found: list[Diagnostic] = []
     seen: set[tuple[str, str]] = set()
-    for error in schemas.detailed_validator(document.kind).iter_errors(document.data):
+    for error in _detailed_errors(document, fast):
         pointer, message = explain.explain(error)
         key = (json_pointer(pointer), message)
         if key in seen:
@@ -144,6 +146,18 @@ def schema_diagnostics(document: Document) -> list[Diagnostic]:
             )
         )
     return found
+
+
+def _detailed_errors(document: Document, fast: Any) -> list[Any]:
+    """The Python validator's errors, walking only the parts the compiled one found wrong
+    (validate_scope.py says why that gives the same errors)."""
+    where = [tuple(error.instance_path) for error in fast.iter_errors(document.data)]
+    scoped = validate_scope.scoped(document.data, where, document.kind)
+    errors = list(validate_scope.explaining_validator(document.kind).iter_errors(scoped))
+    if errors:
+        return errors
+    # The two validators disagree on this file: explain it the whole way.
+    return list(schemas.detailed_validator(document.kind).iter_errors(document.data))
 
 
 _ID_LINE = re.compile(r"^(kind|id):\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
