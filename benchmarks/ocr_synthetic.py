@@ -14,7 +14,7 @@ the card; raw tesseract reads the whole image once. Both are scored against the 
   name them; raw tesseract reads no icons;
 - seconds per scan, each on one core (OMP_THREAD_LIMIT=1), and the ratio.
 
-    python benchmarks/ocr_synthetic.py [--samples scans/samples] [--only phone]
+    python benchmarks/ocr_synthetic.py [--samples scans/samples] [--only phone] [--show]
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ import yaml
 
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # measure this checkout's cardkit, whatever the venv points at
 
 
 def distance(a: str, b: str) -> int:

@@ -234,9 +234,11 @@ def blank(image: Image.Image, least: float = 40.0) -> bool:
     grey = np.asarray(image.convert("L"))
     if grey.size == 0:
         return True
-    smooth = cv2.medianBlur(grey, 3)
-    darkest = float(np.percentile(smooth, 0.1))
-    return float(np.median(smooth)) - darkest < least
+    counts = cv2.calcHist([cv2.medianBlur(grey, 3)], [0], None, [256], [0, 256]).ravel()
+    share = np.cumsum(counts) / counts.sum()
+    darkest = int(np.searchsorted(share, 0.001))  # the 0.1% darkest, from a histogram: fast
+    paper = int(np.searchsorted(share, 0.5))
+    return paper - darkest < least
 
 
 def even_light(image: Image.Image, uneven: float = 24.0) -> Image.Image:
