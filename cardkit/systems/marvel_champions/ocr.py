@@ -1,9 +1,16 @@
 """Marvel Champions OCR: what a draft needs beyond its template's regions.
 
-The card code (marvelsdb's) is not printed whole on the card: the pack number is not.
-A scan named after its code (`01097.png`, `01097a.png`) gives it; the side letter comes
-from the stage read (`1B`) when the file name has none. Without either, the draft gets
-a placeholder code, marked unconfirmed with a gap note saying why.
+- `read_mark`: the main scheme's stage mark (`1A`, `2B`) and threat are set in outlined italics:
+  white glyphs with a black outline, which tesseract reads poorly as they are. The
+  reader keeps the glyphs' white fill (brighter than the mark's light background), drops
+  what touches the crop's edge and specks, undoes the slant, and reads that. The side
+  letter is the template's (`side:` on the region): the A and B sides are told apart by
+  the B side's dark threat boxes, a surer cue than the outlined letter.
+- `finish`: the card code (marvelsdb's) is not printed whole on the card: the pack number
+  is not. A scan named after its code (`01097.png`, `01097a.png`) gives it; the side letter
+  comes from the stage when the file name has none. Without either, the draft gets a
+  placeholder code, marked unconfirmed with a gap note saying why. Inline icons read as
+  characters (`1{per_hero}` read `12`) are mapped to the system's icon tokens.
 """
 
 from __future__ import annotations
@@ -11,14 +18,88 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import fields, geometry, layout
+
 PLACEHOLDER = "00000"
+MARK_HEIGHT = 100  # pixels: the stage mark's crop is scaled to this height
+
+
+def _mark_glyphs(crop: Image.Image, least: float = 0.75) -> np.ndarray:
+    """Black glyphs on white from an outlined mark: its brightest fill, not touching the edge,
+    at least `least` as tall as the tallest glyph (not an icon beside a number), sheared upright."""
+    import cv2
+
+    lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
+    scale = MARK_HEIGHT / max(1, lightness.shape[0])
+    lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8) * 255
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(fill, connectivity=8)
+    height, width = fill.shape
+    inside = [
+        i
+        for i in range(1, count)
+        if stats[i, 0] > 0
+        and stats[i, 1] > 0
+        and stats[i, 0] + stats[i, 2] < width
+        and stats[i, 1] + stats[i, 3] < height
+    ]
+    tallest = max((int(stats[i, 3]) for i in inside), default=0)
+    ink = np.zeros_like(fill)
+    for i in inside:
+        if stats[i, 3] >= least * tallest:
+            ink[labels == i] = 255
+    shear = geometry.slant(255 - ink)
+    ink = np.pad(ink, ((20, 20), (40, 40)))
+    rows = ink.shape[0]
+    matrix = np.array([[1, shear, -shear * rows / 2]], dtype=np.float32)
+    matrix = np.vstack([matrix, np.array([[0, 1, 0]], dtype=np.float32)])
+    upright = cv2.warpAffine(ink, matrix, (ink.shape[1], rows), flags=cv2.INTER_LINEAR)
+    result: np.ndarray = 255 - upright
+    return result
+
+
+def read_mark(crop: Image.Image, region: layout.Region, context: layout.ReadContext) -> Any:
+    """A mark in outlined glyphs (the threat disc's number, the stage mark), read from the
+    glyphs' fill. `parse: int` keeps the first `digits` digits (the per-hero mark beside the
+    number is a glyph too); `parse: code` is the stage: its number, and the side letter the
+    template gives (`side:`)."""
+    glyphs = Image.fromarray(_mark_glyphs(crop, float(region.options.get("least", 0.75))))
+    reading = context.engine.read(
+        glyphs, "line", key=f"{context.key}@mark/line", whitelist=region.whitelist
+    )
+    text = re.sub(r"[^0-9A-Za-z]", "", reading.text)
+    value: Any = None
+    if region.parse == "code":
+        side = str(region.options.get("side", ""))
+        digit = re.match(r"\d", text)
+        value = f"{digit.group(0)}{side}" if digit and side else None
+    else:
+        number = fields.number(reading.text if region.parse == "signed" else text, signed=True)
+        digits = int(region.options.get("digits", 0))
+        if number is not None and digits and len(str(number)) > digits:
+            number = int(str(number)[:digits])
+        value = number
+    confidence = reading.confidence if value is not None else 0.0
+    return fields.FieldRead(region.field, value, confidence, reading.text)
+
+
+def _template_side(read: Any) -> str:
+    template = getattr(read, "template", None)
+    for region in getattr(template, "regions", ()):
+        if region.field == "stage" and region.options.get("side"):
+            return str(region.options["side"])
+    return ""
 
 
 def finish(document: dict[str, Any], read: Any) -> None:
     stem = read.frame.name.split("#")[0]
     found = re.fullmatch(r"(\d{5})([a-f]?)", stem.casefold())
     stage = str(document.get("stage", ""))
-    side = stage[-1:].casefold() if re.fullmatch(r"\d[AB]", stage) else ""
+    side = stage[-1:] if re.fullmatch(r"\d[AB]", stage) else _template_side(read)
+    side = side.casefold()
     if found:
         code = found.group(1) + (found.group(2) or side)
     else:
