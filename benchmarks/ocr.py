@@ -1,12 +1,17 @@
 """OCR accuracy and speed: cardkit's pipeline against raw `tesseract IMG -` in the same run.
 
-Sets:
+Sets (one table row each):
+- the synthetic samples in `scans/samples/<system>/`, per system and degradation (clean,
+  150dpi, skew2, phone): Marvel United (benchmarks/make_samples.py; scored with
+  benchmarks/ocr_synthetic.py's functions, imported), Villainous and Marvel Champions
+  (benchmarks/make_samples_vc.py; scored like the real sets, their truth has that form);
 - real Villainous and Marvel Champions images with hand-checked truth, read from
-  `../shared/ocr-real/` (or $CARDKIT_OCR_REAL) when it exists; never copied here;
-- the synthetic samples in `scans/samples/`, per degradation.
+  `../shared/ocr-real/` (or $CARDKIT_OCR_REAL) when it exists; never copied here.
 
-Measures, per set: field CER (mean over the fields the truth gives), numbers right, and
-seconds per scan (wall and CPU, one scan at a time, OMP_THREAD_LIMIT=1 for both).
+Measures, per set: field CER (mean over the fields the truth gives), numbers right, Move
+values and token counts right (Marvel United master plans), and seconds per scan (wall and
+CPU, one scan at a time, OMP_THREAD_LIMIT=1 for both; cardkit as a batch worker runs it:
+`batch.process_scan`, the engine loaded once per scan file).
 
 How CER is computed (the same normalisation for both): NFC, curly quotes as straight,
 `{icon}` tokens dropped from the truth, whitespace collapsed; titles compared without
@@ -16,7 +21,7 @@ scored against the best-matching stretch of its whole output (lenient to it). A 
 is right for cardkit when the draft's value equals the printed one, and for raw
 tesseract when a line of its output is exactly the printed number.
 
-    python benchmarks/ocr.py [--sets villainous,marvel-champions,synthetic] [--markdown]
+    python benchmarks/ocr.py [--sets synthetic,villainous,marvel-champions] [--markdown]
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # ocr_synthetic: the Marvel United scoring
 
 from cardkit.ocr import batch  # noqa: E402
 from cardkit.ocr.fields import distance  # noqa: E402
@@ -105,6 +111,8 @@ class Tally:
     invented: int = 0
     textless: int = 0
     scans: int = 0
+    moves: list[bool] = field(default_factory=list)
+    tokens: list[bool] = field(default_factory=list)
 
 
 def _children_cpu() -> float:
@@ -173,11 +181,20 @@ def _draft_value(draft: dict[str, Any], name: str) -> Any:
     return draft.get(name)
 
 
-def score_real(system: str, folder: Path, tally: Tally, work: Path) -> None:
+def _pairs(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """(image, truth) for every `<stem>.truth.yaml` in the folder."""
+    out = []
     for truth_path in sorted(folder.glob("*.truth.yaml")):
-        truth = yaml.safe_load(truth_path.read_text())
         stem = truth_path.name.removesuffix(".truth.yaml")
         image = next(p for p in folder.iterdir() if p.stem == stem and p.suffix != ".yaml")
+        out.append((image, yaml.safe_load(truth_path.read_text(encoding="utf-8"))))
+    return out
+
+
+def score_cards(system: str, folder: Path, tally_of: Any, work: Path) -> None:
+    """Villainous and Champions cards (real, or synthetic with truth of the same form)."""
+    for image, truth in _pairs(folder):
+        tally = tally_of(truth)
         raw = raw_tesseract(image, tally)
         drafts = ours(image, work, system, tally)
         tally.scans += 1
@@ -210,39 +227,43 @@ def score_real(system: str, folder: Path, tally: Tally, work: Path) -> None:
                     tally.raw_numbers_right += printed in lines
 
 
-def score_synthetic(folder: Path, tallies: dict[str, Tally], work: Path) -> None:
-    """The samples' truth names fields as the drafts do (n, move, name, text): compared where
-    the truth gives them."""
-    for truth_path in sorted(folder.glob("*.truth.yaml")):
-        truth = yaml.safe_load(truth_path.read_text())
-        tally = tallies.setdefault(f"synthetic {truth.get('degradation', '?')}", Tally())
-        stem = truth_path.name.removesuffix(".truth.yaml")
-        image = next(p for p in folder.iterdir() if p.stem == stem and p.suffix != ".yaml")
+def score_marvel_united(folder: Path, tally_of: Any, work: Path) -> None:
+    """The Marvel United samples, scored by benchmarks/ocr_synthetic.py's own functions."""
+    import ocr_synthetic as mu
+
+    for image, truth in _pairs(folder):
+        tally = tally_of(truth)
         raw = raw_tesseract(image, tally)
-        drafts = ours(image, work, truth.get("game"), tally)
+        drafts = ours(image, work, "marvel-united", tally)
         draft = drafts[0] if drafts else {}
         tally.scans += 1
-        for key in ("name", "text"):
-            if truth.get(key):
-                tally.cers.append(cer(draft.get(key), truth[key], fold=key == "name"))
-                tally.raw_cers.append(best_substring_cer(raw, truth[key], fold=key == "name"))
-        for key in ("n", "move"):
-            if isinstance(truth.get(key), int):
-                tally.numbers += 1
-                tally.numbers_right += draft.get(key) == truth[key]
-                tally.raw_numbers_right += str(truth[key]) in {x.strip() for x in raw.splitlines()}
+        for _name, want, got in mu.text_fields(truth, draft):
+            tally.cers.append(mu.cer(want, got))
+            tally.raw_cers.append(mu.cer(want, raw, within=True))
+        for _name, want, got in mu.numbers(truth, draft):
+            tally.numbers += 1
+            tally.numbers_right += want == got
+        tally.raw_numbers_right += sum(mu.raw_numbers(truth, raw))
+        if truth["card"] == "masterplan":
+            card = draft.get("card", {}) if isinstance(draft.get("card"), dict) else {}
+            tally.moves.append(card.get("move") == truth["move"])
+            tally.tokens.append(card.get("place") == mu.placement(truth))
 
 
 def _mean(values: list[float]) -> str:
     return f"{statistics.mean(values):.3f}" if values else "-"
 
 
+def _share(flags: list[bool]) -> str:
+    return f"{sum(flags)}/{len(flags)}" if flags else "-"
+
+
 def report(tallies: dict[str, Tally], markdown: bool) -> str:
     head = (
         "| set | scans | field CER cardkit | field CER raw | numbers cardkit | numbers raw "
-        "| s/scan cardkit | s/scan raw | wall ratio | CPU ratio |"
+        "| Move values | token counts | s/scan cardkit | s/scan raw | wall ratio | CPU ratio |"
     )
-    rows = [head, "|" + "---|" * 10]
+    rows = [head, "|" + "---|" * 12]
     for name, t in tallies.items():
         wall = statistics.mean(t.seconds) if t.seconds else 0
         raw_wall = statistics.mean(t.raw_seconds) if t.raw_seconds else 0
@@ -250,6 +271,7 @@ def report(tallies: dict[str, Tally], markdown: bool) -> str:
         rows.append(
             f"| {name} | {t.scans} | {_mean(t.cers)} | {_mean(t.raw_cers)} | "
             f"{t.numbers_right}/{t.numbers} | {t.raw_numbers_right}/{t.numbers} | "
+            f"{_share(t.moves)} | {_share(t.tokens)} | "
             f"{wall:.2f} | {raw_wall:.2f} | {wall / raw_wall if raw_wall else 0:.2f} | "
             f"{cpu / raw_cpu if raw_cpu else 0:.2f} |"
         )
@@ -266,9 +288,25 @@ def report(tallies: dict[str, Tally], markdown: bool) -> str:
     return text if markdown else text.replace("|", " ").replace("---", "")
 
 
+def _total(tallies: list[Tally]) -> Tally:
+    everything = Tally()
+    for tally in tallies:
+        for key, value in vars(tally).items():
+            if isinstance(value, list):
+                getattr(everything, key).extend(value)
+            elif isinstance(value, int):
+                setattr(everything, key, getattr(everything, key) + value)
+    return everything
+
+
+SYSTEMS = {"marvel-united": "MU", "villainous": "V", "marvel-champions": "C"}
+DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default="villainous,marvel-champions,synthetic")
+    parser.add_argument("--sets", default="synthetic,villainous,marvel-champions")
+    parser.add_argument("--samples", type=Path, default=ROOT / "scans" / "samples")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     wanted = args.sets.split(",")
@@ -276,17 +314,38 @@ def main() -> None:
     tallies: dict[str, Tally] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        if "synthetic" in wanted:
+            for system, short in SYSTEMS.items():
+                folder = args.samples / system
+                if not folder.is_dir():
+                    continue
+
+                def tally_of(truth: dict[str, Any], short: str = short) -> Tally:
+                    key = f"synthetic {short} {truth.get('degradation', '?')}"
+                    return tallies.setdefault(key, Tally())
+
+                if system == "marvel-united":
+                    score_marvel_united(folder, tally_of, work)
+                else:
+                    score_cards(system, folder, tally_of, work)
+            synthetic = [t for k, t in tallies.items() if k.startswith("synthetic")]
+            for degradation in DEGRADATIONS:
+                same = [t for k, t in tallies.items() if k.endswith(f" {degradation}")]
+                if same:
+                    tallies[f"synthetic all {degradation}"] = _total(same)
+            tallies["synthetic all"] = _total(synthetic)
         for system in ("villainous", "marvel-champions"):
             if system in wanted and (REAL / system).is_dir():
-                tallies[f"real {system}"] = Tally()
-                score_real(system, REAL / system, tallies[f"real {system}"], work)
+                real = tallies.setdefault(f"real {system}", Tally())
+                score_cards(system, REAL / system, lambda _truth, real=real: real, work)
             elif system in wanted:
                 print(f"({REAL / system} not found: real {system} set skipped)", file=sys.stderr)
-        if "synthetic" in wanted and (ROOT / "scans" / "samples").is_dir():
-            score_synthetic(ROOT / "scans" / "samples", tallies, work)
+    order = [f"synthetic {s} {d}" for s in SYSTEMS.values() for d in DEGRADATIONS]
+    ordered = {k: tallies[k] for k in order if k in tallies}
+    ordered.update({k: v for k, v in tallies.items() if k not in ordered})
     version = subprocess.run(["tesseract", "--version"], capture_output=True, text=True)
     print(f"raw: {version.stdout.splitlines()[0]}; cardkit: tesseract via tesserocr")
-    print(report(tallies, args.markdown))
+    print(report(ordered, args.markdown))
 
 
 if __name__ == "__main__":

@@ -207,6 +207,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     image = region_image if "keep-colour" in region.prep else ink_gray(region_image, inverted)
     if inverted:
         image = ImageOps.invert(image.convert("L"))
+    scale = 1.0
     if region.x_height:
         scale = TARGET_X_HEIGHT / max(1.0, region.x_height * card_height)
         scale = min(5.0, max(0.4, scale))
@@ -219,7 +220,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     if "median" in region.prep:
         image = image.filter(ImageFilter.MedianFilter(3))
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
-    if "sharpen" in region.prep:
+    if "sharpen" in region.prep and scale >= 1.25:  # small print enlarged: edges blur
         image = image.filter(ImageFilter.SHARPEN)
     if "binarize" in region.prep or "clear-border" in region.prep:
         image = binarize(image, clear_border="clear-border" in region.prep)

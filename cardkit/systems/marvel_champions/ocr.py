@@ -94,7 +94,35 @@ def _template_side(read: Any) -> str:
     return ""
 
 
+def inline_icons(document: dict[str, Any], rules: list[dict[str, str]]) -> None:
+    """Icons inside the rules text read as characters (`1%`, `12 threat`) written as the
+    system's icon tokens (`1{per_hero}`); every change recorded as a correction."""
+    text = document.get("text")
+    if not isinstance(text, str):
+        return
+    corrections = []
+    for rule in rules:
+        pattern = re.compile(f"(?<={rule['after']})(?:{rule['reads']})")
+        for found in pattern.finditer(text):
+            corrections.append(
+                {
+                    "field": "text",
+                    "read": found.group(0),
+                    "corrected": f"{{{rule['icon']}}}",
+                    "why": "icon",
+                }
+            )
+        text = pattern.sub(f"{{{rule['icon']}}}", text)
+    if corrections:
+        document["text"] = text
+        provenance = document.setdefault("provenance", {})
+        provenance.setdefault("corrections", []).extend(corrections)
+
+
 def finish(document: dict[str, Any], read: Any) -> None:
+    sets = layout.template_sets()
+    if "marvel-champions" in sets:
+        inline_icons(document, list(sets["marvel-champions"].data.get("inline_icons", [])))
     stem = read.frame.name.split("#")[0]
     found = re.fullmatch(r"(\d{5})([a-f]?)", stem.casefold())
     stage = str(document.get("stage", ""))
