@@ -47,19 +47,22 @@ def outlined_mark(text: str, background: tuple[int, int, int] = (200, 210, 214))
 
 
 class Scripted:
-    """An engine that answers every read with one text, recording what it was shown."""
+    """An engine that answers reads in turn with (text, confidence), the last one from then
+    on, recording what it was shown."""
 
     name = "scripted"
 
-    def __init__(self, text: str) -> None:
-        self.text, self.images = text, []
+    def __init__(self, *answers: str | tuple[str, float]) -> None:
+        self.answers = [a if isinstance(a, tuple) else (a, 0.9) for a in answers]
+        self.images: list = []
 
     def version(self) -> str:
         return "0"
 
     def read(self, image, mode, *, key, whitelist=""):
         self.images.append((image, mode, key, whitelist))
-        return Reading((Word(self.text, 0.9, (0, 0, 10, 10), 0),))
+        text, confidence = self.answers[min(len(self.images), len(self.answers)) - 1]
+        return Reading((Word(text, confidence, (0, 0, 10, 10), 0),))
 
 
 def _region(**options) -> layout.Region:
@@ -94,11 +97,36 @@ def test_stage_value_takes_the_number_read_and_the_templates_side():
     engine = Scripted("1B-")
     read = read_mark(outlined_mark("1B"), _region(parse="code", side="B"), _context(engine))
     assert (read.value, read.confidence) == ("1B", 0.9)
-    assert engine.images[0][1] == "line" and engine.images[0][2] == "card/stage@mark/line"
+    assert engine.images[0][1] == "line" and engine.images[0][2] == "card/stage@mark90/line"
     unread = read_mark(
         outlined_mark("1B"), _region(parse="code", side="B"), _context(Scripted("B"))
     )
     assert (unread.value, unread.confidence) == (None, 0.0)  # no number: nothing invented
+
+
+def test_a_mark_read_unsurely_is_read_again_smaller_and_the_surer_reading_wins():
+    engine = Scripted(("4", 0.6), ("7", 0.8))
+    read = read_mark(outlined_mark("7"), _region(parse="int", digits=1), _context(engine))
+    assert (read.value, read.confidence) == (7, 0.8)
+    assert [key for _, _, key, _ in engine.images] == [
+        "card/stage@mark90/line",
+        "card/stage@mark60/line",
+    ]
+    assert engine.images[1][0].height < engine.images[0][0].height
+    sure = Scripted(("4", 0.95), ("7", 0.8))
+    assert read_mark(outlined_mark("7"), _region(parse="int", digits=1), _context(sure)).value == 4
+    assert len(sure.images) == 1  # a sure first reading ends it
+
+
+def test_a_region_may_ask_for_a_smaller_x_height_than_the_default():
+    crop = Image.new("RGB", (300, 60), "white")
+    ImageDraw.Draw(crop).text(
+        (10, 10), "small print", fill="black", font=ImageFont.truetype(FONT, 24)
+    )
+    usual = layout.Region("text", (0, 0, 1, 1), x_height=0.01)
+    smaller = layout.Region("text", (0, 0, 1, 1), x_height=0.01, options={"target_x_height": 18})
+    width = layout.prepare(crop, usual, 1000).width
+    assert layout.prepare(crop, smaller, 1000).width < width * 0.8
 
 
 def test_threat_value_keeps_its_digits_and_maps_lookalikes():

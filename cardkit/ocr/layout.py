@@ -207,9 +207,9 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     image = region_image if "keep-colour" in region.prep else ink_gray(region_image, inverted)
     if inverted:
         image = ImageOps.invert(image.convert("L"))
-    scale = 1.0
     if region.x_height:
-        scale = TARGET_X_HEIGHT / max(1.0, region.x_height * card_height)
+        target = float(region.options.get("target_x_height", TARGET_X_HEIGHT))
+        scale = target / max(1.0, region.x_height * card_height)
         scale = min(5.0, max(0.4, scale))
         if abs(scale - 1) > 0.08:
             size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
@@ -220,7 +220,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     if "median" in region.prep:
         image = image.filter(ImageFilter.MedianFilter(3))
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
-    if "sharpen" in region.prep and scale >= 1.25:  # small print enlarged: edges blur
+    if "sharpen" in region.prep:
         image = image.filter(ImageFilter.SHARPEN)
     if "binarize" in region.prep or "clear-border" in region.prep:
         image = binarize(image, clear_border="clear-border" in region.prep)

@@ -24,16 +24,17 @@ from PIL import Image
 from cardkit.ocr import fields, geometry, layout
 
 PLACEHOLDER = "00000"
-MARK_HEIGHT = 100  # pixels: the stage mark's crop is scaled to this height
+MARK_HEIGHTS = (90, 60)  # pixels: the mark's crop scaled to each in turn; the surer read wins
+SURE_MARK = 0.85  # a read this sure ends the search
 
 
-def _mark_glyphs(crop: Image.Image, least: float = 0.75) -> np.ndarray:
+def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np.ndarray:
     """Black glyphs on white from an outlined mark: its brightest fill, not touching the edge,
     at least `least` as tall as the tallest glyph (not an icon beside a number), sheared upright."""
     import cv2
 
     lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
-    scale = MARK_HEIGHT / max(1, lightness.shape[0])
+    scale = height / max(1, lightness.shape[0])
     lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8) * 255
     count, labels, stats, _ = cv2.connectedComponentsWithStats(fill, connectivity=8)
@@ -66,24 +67,32 @@ def read_mark(crop: Image.Image, region: layout.Region, context: layout.ReadCont
     glyphs' fill. `parse: int` keeps the first `digits` digits (the per-hero mark beside the
     number is a glyph too); `parse: code` is the stage: its number, and the side letter the
     template gives (`side:`)."""
-    glyphs = Image.fromarray(_mark_glyphs(crop, float(region.options.get("least", 0.75))))
-    reading = context.engine.read(
-        glyphs, "line", key=f"{context.key}@mark/line", whitelist=region.whitelist
-    )
-    text = re.sub(r"[^0-9A-Za-z]", "", reading.text)
-    value: Any = None
+    best = fields.FieldRead(region.field, None, 0.0)
+    least = float(region.options.get("least", 0.75))
+    for height in MARK_HEIGHTS:
+        glyphs = Image.fromarray(_mark_glyphs(crop, least, height))
+        reading = context.engine.read(
+            glyphs, "line", key=f"{context.key}@mark{height}/line", whitelist=region.whitelist
+        )
+        value = _mark_value(reading.text, region)
+        if value is not None and reading.confidence > best.confidence:
+            best = fields.FieldRead(region.field, value, reading.confidence, reading.text)
+        if best.confidence >= SURE_MARK:
+            break
+    return best
+
+
+def _mark_value(read: str, region: layout.Region) -> Any:
+    text = re.sub(r"[^0-9A-Za-z]", "", read)
     if region.parse == "code":
         side = str(region.options.get("side", ""))
         digit = re.match(r"\d", text)
-        value = f"{digit.group(0)}{side}" if digit and side else None
-    else:
-        number = fields.number(reading.text if region.parse == "signed" else text, signed=True)
-        digits = int(region.options.get("digits", 0))
-        if number is not None and digits and len(str(number)) > digits:
-            number = int(str(number)[:digits])
-        value = number
-    confidence = reading.confidence if value is not None else 0.0
-    return fields.FieldRead(region.field, value, confidence, reading.text)
+        return f"{digit.group(0)}{side}" if digit and side else None
+    number = fields.number(read if region.parse == "signed" else text, signed=True)
+    digits = int(region.options.get("digits", 0))
+    if number is not None and digits and len(str(abs(number))) > digits:
+        number = int(str(number)[: digits + (number < 0)])
+    return number
 
 
 def _template_side(read: Any) -> str:
