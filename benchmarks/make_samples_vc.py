@@ -208,12 +208,7 @@ def _champions_face(p: Painter, card: dict[str, Any], seed: int) -> Image.Image:
         below = p.paragraph((0.47, 0.26, 0.97, 0.8), [("VeraIt", card["flavor"])], x_height, INK)
         _inline(p, (0.47, below, 0.97, 0.8), card["text"], x_height)
         p.fill((0.40, 0.83, 0.48, 0.945), (30, 30, 34), 0.01)
-        p.text(
-            (0.405, 0.835, 0.475, 0.94),
-            card["starting_threat"],
-            font(0.05 * p.h, "VeraBd"),
-            "white",
-        )
+        _white(p, (0.405, 0.835, 0.475, 0.94), card["starting_threat"], 0.05)
         return p.image
     b_side = card["stage"].endswith("B")
     p.art((0.53, 0.2, 1.0, 1.0), seed)
@@ -230,16 +225,14 @@ def _champions_face(p: Painter, card: dict[str, Any], seed: int) -> Image.Image:
         p.outlined((0.0, 0.05, 0.085, 0.2), card["threat"], 0.075 * p.h, slant=0.12)
         p.person(0.075 * p.w, 0.16 * p.h, 0.05 * p.h, "white")
         p.fill((0.498, 0.67, 0.58, 0.945), (30, 30, 34), 0.01)
-        p.text(
-            (0.50, 0.69, 0.57, 0.79), card["escalation_threat"], font(0.03 * p.h, "VeraBd"), "white"
-        )
-        p.text(
-            (0.515, 0.835, 0.585, 0.93),
-            card["starting_threat"],
-            font(0.05 * p.h, "VeraBd"),
-            "white",
-        )
+        _white(p, (0.50, 0.69, 0.57, 0.79), card["escalation_threat"], 0.03)
+        _white(p, (0.515, 0.835, 0.585, 0.93), card["starting_threat"], 0.05)
     return p.image
+
+
+def _white(p: Painter, box: Box, text: str, x_height: float) -> None:
+    """A number in bold white (in a dark box): starting and escalation threat."""
+    p.text(box, text, font(x_height * p.h, "VeraBd"), "white")
 
 
 def samples() -> list[tuple[str, dict[str, Any], Image.Image]]:

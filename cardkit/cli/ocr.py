@@ -111,6 +111,9 @@ def ocr(
     scans = intake.scan_paths(paths)
     if not scans:
         raise UsageError("no scans found in " + ", ".join(str(p) for p in paths))
+    # before the probe loads tesseract (and its OpenMP runtime, which reads this once): the
+    # workers forked from this process then read on one thread each, as the batch intends
+    os.environ["OMP_THREAD_LIMIT"] = "1"
     probe = engines.make_engine(engine, language)
     probe.version()  # a missing tesseract stops here with exit 3 and the install command
     settings = batch.Settings(
