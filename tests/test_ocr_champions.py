@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -22,9 +21,9 @@ from cardkit.ocr.engine import Reading, Word, make_engine
 from cardkit.ocr.fields import distance
 from cardkit.systems.marvel_champions.ocr import _mark_glyphs, finish, inline_icons, read_mark
 from tests.conftest import ROOT
+from tests.ocr_samples import drafts_of_samples
 
 FONT = os.path.join(os.path.dirname(reportlab.__file__), "fonts", "VeraBd.ttf")
-SAMPLES = ROOT / "scans" / "samples" / "marvel-champions"
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
 
 
@@ -185,20 +184,7 @@ def test_outlined_marks_are_read_by_tesseract():
 
 @needs_tesseract
 def test_champions_samples_become_validating_drafts_with_the_printed_values(cli, tmp_path):
-    scans = tmp_path / "scans" / "marvel-champions"
-    scans.mkdir(parents=True)
-    chosen = sorted(p.name for p in SAMPLES.glob("*-clean.png"))
-    assert len(chosen) >= 3
-    for name in chosen:
-        shutil.copy(SAMPLES / name, scans / name)
-    out = tmp_path / "drafts"
-    assert cli(["ocr", str(scans), "--out", str(out), "--jobs", "1"]).returncode == 0
-    checked = cli(["validate", str(out)])
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    for name in chosen:
-        stem = Path(name).stem
-        truth = yaml.safe_load((SAMPLES / f"{stem}.truth.yaml").read_text(encoding="utf-8"))
-        draft = yaml.safe_load((out / f"{stem}.yaml").read_text(encoding="utf-8"))
+    for stem, truth, draft in drafts_of_samples(cli, tmp_path, "marvel-champions", "*-clean.png"):
         assert draft["type_code"] == truth["card"].replace("-", "_")
         # small caps read as lower case letters now and then: the name within two edits
         assert distance(draft["name"].casefold(), truth["name"].casefold()) <= 2, stem
