@@ -84,3 +84,40 @@ def test_against_names_the_document_for_a_scan_named_otherwise(tmp_path):
     named = run_cli([*args, "--force", "--against", "harp"])
     assert ": strength: agree:" in named.stdout
     assert ": ability: disagree:" in named.stdout
+
+
+def test_a_one_card_draft_is_compared_field_by_field_inside_a_larger_document(tmp_path):
+    """A masterplan-card draft keeps its card under `card`; --against names the card inside
+    a villain, whose fields sit at the address itself."""
+    from pathlib import Path
+
+    import pytest
+
+    from cardkit.errors import UsageError
+    from cardkit.model import Document
+    from cardkit.ocr import check
+
+    villain = {
+        "kind": "marvel-united/villain",
+        "id": "grim",
+        "masterplan": {"cards": [{"n": 1, "move": 2}, {"n": 2, "move": 3, "bam": True}]},
+    }
+    document = Document(Path("grim.yaml"), "grim.yaml", villain, lambda *a, **k: (1, 1))
+    draft = {
+        "kind": "marvel-united/masterplan-card",
+        "card": {"n": 2, "move": 4, "bam": True, "note": "x"},
+        "provenance": {"confidences": {"card/n": 0.9, "card/move": 0.8, "card/bam": 1.0}},
+    }
+    target = check.find_target(draft, "scan", [document], "grim/masterplan/cards/2")
+    assert target == (document, "masterplan/cards/2")
+    found = {c.address: c for c in check.compare(draft, "s.png", *target)}
+    assert set(found) == {
+        "masterplan/cards/2/n",
+        "masterplan/cards/2/move",
+        "masterplan/cards/2/bam",
+    }
+    assert found["masterplan/cards/2/n"].agree and found["masterplan/cards/2/bam"].agree
+    assert not found["masterplan/cards/2/move"].agree
+    assert found["masterplan/cards/2/move"].current == 3
+    with pytest.raises(UsageError, match="no item '9' in 'masterplan/cards'"):
+        check.find_target(draft, "scan", [document], "grim/masterplan/cards/9")

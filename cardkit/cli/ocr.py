@@ -215,7 +215,9 @@ def _second_opinion(
         comparisons += check.compare(draft, scan, target[0], target[1])
     for line in check.lines(comparisons):
         sys.stdout.write(line + "\n")
+    if drafts and not comparisons:
+        sys.stderr.write("cardkit: --check: no scan matched a card, nothing was compared\n")
     rows = gaps.collect(documents)
     yamlio.atomic_write(out / "checklist.csv", check.checklist(comparisons, rows))
     sys.stdout.write(f"wrote {out / 'checklist.csv'} (review it, then confirm --batch)\n")
-    return any(not c.agree for c in comparisons)
+    return any(not c.agree for c in comparisons) or (bool(drafts) and not comparisons)

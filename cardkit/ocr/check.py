@@ -66,6 +66,11 @@ def find_target(
         hits = [d for d in documents if isinstance(d.data, dict) and d.data.get("id") == ident]
         if not hits:
             raise UsageError(f"--against {against}: no document with id '{ident}' under --check")
+        if prefix:
+            try:
+                addresses.resolve(hits[0].data, prefix)
+            except UsageError as err:
+                raise UsageError(f"--against {against}: {hits[0].path}: {err}") from None
         return hits[0], prefix
     names = {stem.casefold(), str(draft.get("code", "")).casefold()} - {""}
     for document in documents:
@@ -89,6 +94,15 @@ def compare(draft: dict[str, Any], scan: str, document: Document, prefix: str) -
             present = True
         except UsageError:  # the document has no such field
             current, present = None, False
+        head, _, rest = field.partition("/")
+        if prefix and not present and rest and isinstance(draft.get(head), dict):
+            # a one-card draft keeps its card under one key (`card/move`); inside a
+            # larger document the card's fields sit at the address itself (`.../4/move`)
+            try:
+                _, current = addresses.resolve(document.data, f"{prefix}/{rest}")
+                address, present = f"{prefix}/{rest}", True
+            except UsageError:
+                pass
         out.append(
             Comparison(
                 scan,
