@@ -121,3 +121,13 @@ def test_a_one_card_draft_is_compared_field_by_field_inside_a_larger_document(tm
     assert found["masterplan/cards/2/move"].current == 3
     with pytest.raises(UsageError, match="no item '9' in 'masterplan/cards'"):
         check.find_target(draft, "scan", [document], "grim/masterplan/cards/9")
+
+
+def test_a_misspelt_system_is_refused_before_any_scan_is_read(tmp_path):
+    result = run_cli(["ocr", str(tmp_path), "--system", "villanous", "--out", str(tmp_path / "o")])
+    assert result.returncode == 2
+    assert (
+        result.stderr
+        == "cardkit: --system: unknown system 'villanous'; did you mean 'villainous'?\n"
+    )
+    assert not (tmp_path / "o").exists()

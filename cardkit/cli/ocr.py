@@ -108,6 +108,13 @@ def ocr(
     missing = [p for p in paths if not p.exists()]
     if missing:
         raise UsageError(f"{missing[0]}: no such file or folder")
+    from cardkit import systems as registry
+
+    for name in system or ():
+        try:
+            registry.get(name)
+        except registry.UnknownName as err:
+            raise UsageError(f"--system: {err}") from None
     scans = intake.scan_paths(paths)
     if not scans:
         raise UsageError("no scans found in " + ", ".join(str(p) for p in paths))
