@@ -97,16 +97,28 @@ def test_bad_files_fail_alone_and_the_batch_exits_1(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("engine", "says"), [("crash", "test engine crashed"), ("hang", "timed out")]
+    # the crash must come before the timeout even on a loaded machine: a long one there
+    ("engine", "says", "timeout"),
+    [("crash", "test engine crashed", "120"), ("hang", "timed out", "2")],
 )
-def test_a_crashing_or_hanging_engine_fails_each_scan_not_the_run(tmp_path, engine, says):
+def test_a_crashing_or_hanging_engine_fails_each_scan_not_the_run(tmp_path, engine, says, timeout):
     scans = tmp_path / "scans"
     scans.mkdir()
     for name in ("a", "b"):
         blank_card(scans / f"{name}.png")
     out = tmp_path / "out"
     result = run_cli(
-        ["ocr", str(scans), "--out", str(out), f"--engine={engine}", "--timeout", "2", "-j", "2"]
+        [
+            "ocr",
+            str(scans),
+            "--out",
+            str(out),
+            f"--engine={engine}",
+            "--timeout",
+            timeout,
+            "-j",
+            "2",
+        ]
     )
     assert result.returncode == 1
     lines = result.stderr.splitlines()
