@@ -90,3 +90,19 @@ def test_paths_out_of_the_repository_are_refused(tmp_path: Path, scan: str) -> N
     assert reason in warnings[0]
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Lantern Keeper" in text  # the drawn proxy was printed instead
+
+
+def test_a_draft_outside_cards_finds_its_scan_from_the_repository(tmp_path: Path) -> None:
+    """An OCR draft in build/drafts/ names its scan relative to the repository, as
+    `cardkit ocr` writes it: the folder above with a scans/ folder is the repository."""
+    _repo(tmp_path, "scans/lantern.png")
+    draft = tmp_path / "build" / "drafts" / "lantern.yaml"
+    draft.parent.mkdir(parents=True)
+    draft.write_text(CARD.replace("SCAN", "scans/lantern.png"), encoding="utf-8")
+    _, warnings, data = _proof(draft, tmp_path)
+    assert warnings == []
+    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
+    image = pdf.to_png(data, 50)[0].convert("RGB")
+    trim = layout.trims[0]
+    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
+    assert image.getpixel((round(x), round(y))) == pytest.approx((30, 60, 200), abs=25)

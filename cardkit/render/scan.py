@@ -28,10 +28,14 @@ class ScanRef:
 
 
 def repository_root(document: Path) -> Path:
-    """The folder that holds the `cards/` folder the document sits in (else its own folder)."""
+    """The folder that holds the `cards/` folder the document sits in, else the nearest
+    folder above it with a `scans/` folder or a `.git` (a draft under build/drafts/),
+    else the document's own folder."""
     for parent in document.resolve().parents:
         if parent.name == "cards":
             return parent.parent
+        if (parent / "scans").is_dir() or (parent / ".git").exists():
+            return parent
     return document.resolve().parent
 
 
