@@ -341,7 +341,7 @@ def to_ruamel(value: Any, *, flow: bool = False) -> Any:
         scalars = all(
             isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value
         )
-        if value and scalars and len(repr(value)) <= 90:
+        if (flow or value) and scalars and len(repr(value)) <= 90:
             seq.fa.set_flow_style()
         return seq
     return value

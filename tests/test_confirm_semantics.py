@@ -148,3 +148,12 @@ def test_a_typo_in_a_field_name_lists_candidates_and_adds_nothing(repo: Path) ->
     assert result.returncode == 2
     assert "no field 'plcae' at 'masterplan/cards/3'; did you mean place?" in result.stderr
     assert (repo / KLAW).read_bytes() == before
+
+
+def test_a_confirmation_undone_leaves_the_file_as_it_was(repo: Path) -> None:
+    before = (repo / KLAW).read_bytes()
+    done = run_cli(["confirm", "klaw", "masterplan/cards/1/place", *ARGS], cwd=repo)
+    assert done.returncode == 0 and (repo / KLAW).read_bytes() != before, done.stderr
+    undone = run_cli(["confirm", "--undo", "klaw", "masterplan/cards/1/place"], cwd=repo)
+    assert undone.returncode == 0, undone.stderr
+    assert (repo / KLAW).read_bytes() == before  # the mark comes back as `[place]`, in flow
