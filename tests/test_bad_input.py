@@ -260,3 +260,30 @@ def test_confirm_and_export_mistakes_name_the_file_or_option(repo: Path) -> None
         2,
         "give the box's folder",
     )
+
+
+def test_a_file_in_the_way_of_an_output_folder_is_named(repo: Path) -> None:
+    (repo / "afile").write_text("mine\n")
+    champions = "cards/marvel-champions"
+    one_line(
+        run_cli(["export", "marvelsdb", champions, "--out", "afile"], cwd=repo),
+        2,
+        "cardkit: afile: this is a file, and a folder is needed here",
+    )
+    assert (repo / "afile").read_text() == "mine\n"
+    (repo / "junk").mkdir()
+    (repo / "junk" / "x.yaml").write_text("kind: [\n")
+    result = run_cli(["export", "csv", "junk"], cwd=repo)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == "cardkit: no readable card files here to export"
+
+
+def test_schema_takes_a_short_kind_and_helps_with_a_typo(repo: Path) -> None:
+    hero = run_cli(["schema", "hero"], cwd=repo)
+    assert hero.returncode == 0 and '"title": "Marvel United hero' in hero.stdout
+    one_line(run_cli(["schema", "herro"], cwd=repo), 2, "did you mean 'marvel-united/hero'?")
+    one_line(
+        run_cli(["schema", "villain"], cwd=repo),
+        2,
+        "more than one kind: marvel-united/villain, villainous/villain",
+    )

@@ -110,6 +110,10 @@ def main() -> None:
         reason = err.strerror or str(err)
         if isinstance(err, FileExistsError) and os.path.isfile(where):
             reason = "this is a file, and a folder is needed here"
+        if isinstance(err, NotADirectoryError):  # name the file that stands in the way
+            blocking = next((p for p in Path(os.fsdecode(where)).parents if p.is_file()), None)
+            if blocking is not None:
+                where, reason = str(blocking), "this is a file, and a folder is needed here"
         sys.stderr.write(f"cardkit: {printable(os.fsdecode(where))}: {reason}\n")
         sys.exit(int(ExitCode.USAGE))
     except Exception as err:

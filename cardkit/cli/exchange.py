@@ -139,6 +139,8 @@ def export_csv(
     grouped = csv_export.by_kind(d.data for d in _documents(paths))
     if kind:
         grouped = csv_export.choose_kinds(grouped, kind)
+    if not grouped:
+        raise UsageError("no readable card files here to export")
     if out is None:
         if len(grouped) != 1:
             raise UsageError(
