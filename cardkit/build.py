@@ -25,6 +25,7 @@ from typing import Any
 
 from cardkit import __version__, gaps, importer, staging, yamlio
 from cardkit.errors import CardkitError
+from cardkit.model import Severity, printable
 from cardkit.report import RENDERERS, gaps_report, html
 from cardkit.validate import check, collect_files
 
@@ -277,6 +278,15 @@ def _stages(job: _Job, progress: Progress) -> None:
     report, documents = check([cards], context_root=cards)
     job.write("validate.json", RENDERERS["json"](report))
     job.result.lines.append("validate: " + RENDERERS["text"](report).splitlines()[-1])
+    failing = sorted(
+        (d for d in report.diagnostics if d.severity is Severity.ERROR),
+        key=lambda d: (d.path, d.line, d.column),
+    )
+    for d in failing[:5]:  # name what failed, not just a count
+        where = f"{printable(d.path)}:{d.line}:{d.column}"
+        job.result.lines.append(f"  {where}: {d.code} {printable(d.message)}")
+    if len(failing) > 5:
+        job.result.lines.append(f"  ... {len(failing) - 5} more in {job.out / 'validate.json'}")
     job.result.failed |= report.errors > 0
 
     progress("listing gaps")

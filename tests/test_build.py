@@ -175,3 +175,18 @@ def test_unconfirmed_pdf_holds_only_the_cards_still_to_check(built: Path) -> Non
     assert 0 < len(unconfirmed.pages) < len(every.pages)
     text = "".join(page.extract_text() for page in unconfirmed.pages[::2])
     assert "UNCONFIRMED" in text.upper()
+
+
+def test_a_build_that_finds_errors_names_them(tmp_path: Path) -> None:
+    repo = tmp_path / "small"
+    hero = repo / "cards" / "marvel-united" / "promo" / "nameless.yaml"
+    hero.parent.mkdir(parents=True)
+    hero.write_text("kind: marvel-united/hero\nid: nameless\n")
+    (repo / "scans").mkdir()
+    result = run_cli(["build"], cwd=repo)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    at = lines.index(next(line for line in lines if line.startswith("validate: ")))
+    assert "1 error(s)" in lines[at]
+    assert lines[at + 1].startswith("  cards/marvel-united/promo/nameless.yaml:1:1: CK100 ")
+    assert (repo / "build" / "validate.json").is_file()  # written all the same

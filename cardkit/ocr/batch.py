@@ -162,7 +162,11 @@ def build_drafts(scans: list[Path], out: Path, root: Path) -> tuple[str, list[st
     scan failed.
     """
     if not scans:
-        return "ocr: no scan images under scans/", [], False
+        return (
+            "ocr: no scan images under scans/ (scans/samples is benchmark material, not read)",
+            [],
+            False,
+        )
     settings = Settings(out, force=True, root=root)
     results = run(scans, settings, jobs=os.cpu_count() or 1)
     failed = [r for r in results if not r.ok]
