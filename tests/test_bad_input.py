@@ -287,3 +287,13 @@ def test_schema_takes_a_short_kind_and_helps_with_a_typo(repo: Path) -> None:
         2,
         "more than one kind: marvel-united/villain, villainous/villain",
     )
+
+
+def test_new_in_a_box_folder_that_does_not_exist_says_so(repo: Path) -> None:
+    typo = run_cli(["new", "hero", "zed", "--box", "ks-promoss"], cwd=repo)
+    assert typo.returncode == 0, typo.stderr
+    assert (repo / "cards" / "marvel-united" / "ks-promoss" / "zed.yaml").is_file()
+    assert typo.stderr.startswith("warning: cards/marvel-united/ks-promoss is a new box folder")
+    assert "(did you mean ks-promos?)" in typo.stderr and "box.yaml" in typo.stderr
+    known = run_cli(["new", "hero", "zee", "--box", "ks-promos"], cwd=repo)
+    assert known.returncode == 0 and known.stderr == ""

@@ -48,6 +48,7 @@ def new(
     full = scaffold.resolve_kind(kind)
     scaffold.check_id(ident)
     target = scaffold.target(full, ident, out, box)
+    new_box = box is not None and not target.parent.exists()
     content = scaffold.text(full, ident, target, {"name": name, "box": box})
     scaffold.write(target, content, force=force)
     marks = scaffold.placeholders(content)
@@ -56,3 +57,15 @@ def new(
         + (f" ({', '.join(marks)})" if marks else "")
         + "\n"
     )
+    if new_box and out is None:
+        import difflib
+
+        boxes = sorted(
+            p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box
+        )
+        close = difflib.get_close_matches(str(box), boxes, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        sys.stderr.write(
+            f"warning: {target.parent} is a new box folder{hint}; "
+            f"a box needs its manifest: cardkit new box {box} --out {target.parent / 'box.yaml'}\n"
+        )
