@@ -27,6 +27,7 @@ WORK_SIZE = 700  # at most this many pixels on the long side of the copy for rou
 ASPECT_SLACK = 0.12  # a found outline's width/height may differ this much from a card's
 MIN_AREA, MAX_AREA = 0.08, 0.97  # share of the picture a card may cover
 SIDE_SUPPORT = 0.55  # share of a side's profiles that must find the edge on one line
+FRAME_STEP = 1.2  # a side's edge is also sought as a step this many background thresholds high
 MAX_SPREAD = 40.0  # a border varying more than this (Lab distance) is no background (art)
 
 
@@ -162,13 +163,19 @@ def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] |
     return origin, direction, keep
 
 
-def _edges(profiles: np.ndarray, steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _edges(
+    profiles: np.ndarray, steps: np.ndarray, cap: float | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Where each profile (inside to outside) last rises clearly above the background seen at
-    its outer end: the card's edge, or the outer side of a line drawn along it. Sub-pixel."""
+    its outer end: the card's edge, or the outer side of a line drawn along it. Sub-pixel.
+    `cap`: the step counted at most this high, so a frame darker than the card's inside
+    (dark frame, light paper, on a dark table) is the edge, not the paper inside it."""
     quarter = max(3, profiles.shape[1] // 6)
     outer = np.median(profiles[:, -quarter:], axis=1)
     wobble = np.median(np.abs(profiles[:, -quarter:] - outer[:, None]), axis=1)
     inner = np.percentile(profiles[:, : profiles.shape[1] - quarter], 90, axis=1)
+    if cap is not None:
+        inner = np.minimum(inner, outer + cap)
     threshold = outer + np.maximum(3.0 + 3.0 * wobble, 0.5 * (inner - outer))
     above = profiles > threshold[:, None]
     found = above.any(axis=1) & (inner - outer > 3.0 + 3.0 * wobble)
@@ -203,10 +210,14 @@ def refine(
         ys = (base[:, None, 1] + steps[None, :] * normal[1]).astype(np.float32)
         samples = cv2.remap(rgb, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         profiles = cv2.GaussianBlur(difference(samples, back), (5, 1), 1.0)
-        points, found = _edges(profiles, steps)
-        points = base + points[:, None] * normal[None, :]
-        fitted = _fit_line(points[found])
-        if fitted is None or fitted[2].sum() < SIDE_SUPPORT * len(points):
+        fitted = None
+        for cap in (None, FRAME_STEP * back.threshold):
+            offsets, found = _edges(profiles, steps, cap)
+            points = base + offsets[:, None] * normal[None, :]
+            line = _fit_line(points[found])
+            if line is not None and (fitted is None or line[2].sum() > fitted[2].sum()):
+                fitted = line
+        if fitted is None or fitted[2].sum() < SIDE_SUPPORT * len(where):
             return None
         lines.append((fitted[0], fitted[1]))
     out = np.array([_intersect(lines[(i - 1) % 4], lines[i]) for i in range(4)], np.float32)
