@@ -164,19 +164,20 @@ def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] |
 
 
 def _edges(
-    profiles: np.ndarray, steps: np.ndarray, cap: float | None = None
+    profiles: np.ndarray, steps: np.ndarray, cap: float | None = None, share: float = 0.5
 ) -> tuple[np.ndarray, np.ndarray]:
     """Where each profile (inside to outside) last rises clearly above the background seen at
     its outer end: the card's edge, or the outer side of a line drawn along it. Sub-pixel.
     `cap`: the step counted at most this high, so a frame darker than the card's inside
-    (dark frame, light paper, on a dark table) is the edge, not the paper inside it."""
+    (dark frame, light paper, on a dark table) is the edge, not the paper inside it.
+    `share`: how far up the step the edge is (higher: a soft shadow outside does not move it)."""
     quarter = max(3, profiles.shape[1] // 6)
     outer = np.median(profiles[:, -quarter:], axis=1)
     wobble = np.median(np.abs(profiles[:, -quarter:] - outer[:, None]), axis=1)
     inner = np.percentile(profiles[:, : profiles.shape[1] - quarter], 90, axis=1)
     if cap is not None:
         inner = np.minimum(inner, outer + cap)
-    threshold = outer + np.maximum(3.0 + 3.0 * wobble, 0.5 * (inner - outer))
+    threshold = outer + np.maximum(3.0 + 3.0 * wobble, share * (inner - outer))
     above = profiles > threshold[:, None]
     found = above.any(axis=1) & (inner - outer > 3.0 + 3.0 * wobble)
     # the last index above the threshold, then the crossing between it and the next
@@ -211,8 +212,9 @@ def refine(
         samples = cv2.remap(rgb, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         profiles = cv2.GaussianBlur(difference(samples, back), (5, 1), 1.0)
         fitted = None
-        for cap in (None, FRAME_STEP * back.threshold):
-            offsets, found = _edges(profiles, steps, cap)
+        frame = FRAME_STEP * back.threshold
+        for cap, share in ((None, 0.5), (frame, 0.5), (frame, 0.75)):
+            offsets, found = _edges(profiles, steps, cap, share)
             points = base + offsets[:, None] * normal[None, :]
             line = _fit_line(points[found])
             if line is not None and (fitted is None or line[2].sum() > fitted[2].sum()):
