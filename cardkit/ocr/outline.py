@@ -28,6 +28,8 @@ ASPECT_SLACK = 0.12  # a found outline's width/height may differ this much from 
 MIN_AREA, MAX_AREA = 0.08, 0.97  # share of the picture a card may cover
 SIDE_SUPPORT = 0.55  # share of a side's profiles that must find the edge on one line
 FRAME_STEP = 1.2  # a side's edge is also sought as a step this many background thresholds high
+NEAR_BEST = 0.9  # of a side's edges found about as well as the best, the outermost is kept
+FRAME_GAP = 3.0  # pixels: an edge found this much further out is a frame's, not the same edge
 MAX_SPREAD = 40.0  # a border varying more than this (Lab distance) is no background (art)
 
 
@@ -190,6 +192,28 @@ def _edges(
     return steps[last] + fraction, found
 
 
+def _side_line(
+    profiles: np.ndarray, steps: np.ndarray, base: np.ndarray, normal: np.ndarray, frame: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The side's edge line: of the steps sought (the whole step; one capped at a frame's
+    height, halfway and three quarters up) those found on most of the side, the outermost
+    (a dark frame round light paper is the card's edge, the paper's is not)."""
+    found_lines: list[tuple[int, float, tuple[np.ndarray, np.ndarray]]] = []
+    for cap, share in ((None, 0.5), (frame, 0.5), (frame, 0.75)):
+        offsets, found = _edges(profiles, steps, cap, share)
+        points = base + offsets[:, None] * normal[None, :]
+        line = _fit_line(points[found])
+        if line is None or line[2].sum() < SIDE_SUPPORT * len(points):
+            continue
+        outward = float(np.mean(offsets[found][line[2]]))
+        found_lines.append((int(line[2].sum()), outward, (line[0], line[1])))
+    if not found_lines:
+        return None
+    best = max(found_lines, key=lambda f: f[0])
+    outer = [f for f in found_lines if f[0] >= NEAR_BEST * best[0] and f[1] > best[1] + FRAME_GAP]
+    return max(outer, key=lambda f: f[1])[2] if outer else best[2]
+
+
 def refine(
     rgb: np.ndarray, back: Background, corners: np.ndarray, reach: float
 ) -> np.ndarray | None:
@@ -211,17 +235,10 @@ def refine(
         ys = (base[:, None, 1] + steps[None, :] * normal[1]).astype(np.float32)
         samples = cv2.remap(rgb, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         profiles = cv2.GaussianBlur(difference(samples, back), (5, 1), 1.0)
-        fitted = None
-        frame = FRAME_STEP * back.threshold
-        for cap, share in ((None, 0.5), (frame, 0.5), (frame, 0.75)):
-            offsets, found = _edges(profiles, steps, cap, share)
-            points = base + offsets[:, None] * normal[None, :]
-            line = _fit_line(points[found])
-            if line is not None and (fitted is None or line[2].sum() > fitted[2].sum()):
-                fitted = line
-        if fitted is None or fitted[2].sum() < SIDE_SUPPORT * len(where):
+        fitted = _side_line(profiles, steps, base, normal, FRAME_STEP * back.threshold)
+        if fitted is None:
             return None
-        lines.append((fitted[0], fitted[1]))
+        lines.append(fitted)
     out = np.array([_intersect(lines[(i - 1) % 4], lines[i]) for i in range(4)], np.float32)
     return order(out)
 

@@ -117,3 +117,35 @@ def test_an_outline_between_two_card_shapes_is_tried_as_both():
     assert straight.settings["outline"] == "found"
     assert [round(s, 2) for s in straight.shapes if s] == [1.4, 1.5]
     assert abs(straight.card(1).width / straight.card(1).height - 1.5) < 0.01
+
+
+def _framed_card_with_shadow(corners: list[tuple[float, float]], size=(900, 1100)) -> Image.Image:
+    """A card with a dark frame round a mid-tone picture above and light paper below, lying
+    on dark striped wood with a soft shadow below and to the right (a phone photo)."""
+    w, h = CARD
+    card = Image.new("RGBA", CARD, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(card)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), 20, fill=(40, 44, 62, 255))  # dark frame
+    draw.rectangle((12, 12, w - 13, h // 2), fill=(70, 95, 110, 255))  # the picture
+    draw.rectangle((12, h // 2, w - 13, h - 13), fill=(240, 236, 222, 255))  # paper
+    source = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, np.array(corners, np.float32))
+    warped = cv2.warpPerspective(np.asarray(card), matrix, size, flags=cv2.INTER_LINEAR)
+    alpha = warped[..., 3].astype(np.float32) / 255.0
+    width, height = size
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    grain = np.sin((x + 12 * np.sin(y / 70)) / 9) * 0.5 + 0.5
+    table = (0.65 + 0.35 * grain)[..., None] * np.array([120, 78, 45], np.float32)
+    shadow = cv2.GaussianBlur(np.roll(alpha, (10, 6), axis=(0, 1)), (0, 0), 9)
+    table *= (1 - 0.3 * shadow)[..., None]
+    scene = warped[..., :3] * alpha[..., None] + table * (1 - alpha[..., None])
+    return Image.fromarray(np.clip(scene, 0, 255).astype(np.uint8))
+
+
+@pytest.mark.parametrize("angle", [1.5, -4.0])
+def test_a_dark_frame_round_light_paper_on_dark_wood_with_a_shadow_is_the_edge(angle):
+    # the frame's outer edge, not the paper inside it nor the shadow's soft end
+    corners = _turned(angle)
+    found = outline.find_outline(_framed_card_with_shadow(corners), [0.714])
+    assert found is not None
+    assert np.abs(found.corners - np.array(corners)).max() <= 2.5
