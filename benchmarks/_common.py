@@ -27,15 +27,18 @@ def measure_command(argv: Sequence[str], cwd: Path | None = None) -> tuple[float
     """Wall time (s), peak resident memory (MB) and CPU time (s) of one run of `argv`, from
     the kernel. CPU time is the fairer figure on a shared, busy machine."""
     import os
+    import tempfile
 
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    process.returncode = code
-    if code not in (0, 1):
-        raise SystemExit(f"{argv[0]} exited {code}: {process.stderr.read()[-500:]}")
+    # stderr goes to a file, not a pipe: a tool naming thousands of skipped files would
+    # fill a pipe nobody reads until it exits, and wait for ever.
+    with tempfile.TemporaryFile(mode="w+") as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        process.returncode = code
+        if code not in (0, 1):
+            errors.seek(0)
+            raise SystemExit(f"{argv[0]} exited {code}: {errors.read()[-500:]}")
     return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime

@@ -52,7 +52,10 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
     collectors = [(rule, rule.collector()) for rule in rules if rule.collector is not None]
     index: dict[str, int] = {}  # display path -> place in the tree
     parts: dict[int, set[tuple[str, str]]] = {}
-    waiting: Spool[tuple[int, int, tuple[Any, ...]]] = Spool(lambda item: (item[0], item[1]))
+    waiting: Spool[tuple[int, int, tuple[Any, ...]]] = Spool(
+        lambda item: (item[0], item[1]),
+        run=5_000,  # a row is ~1.5 KB: hold fewer
+    )
 
     def infer(per_document: _Rows, own: list[Gap], code: str, finding: Finding) -> None:
         where = json_pointer(finding.pointer)  # as a diagnostic carries it (keys "2" -> 2)

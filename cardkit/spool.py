@@ -18,7 +18,7 @@ from typing import IO, Any, Generic, TypeVar
 T = TypeVar("T")
 
 RUN = 20_000  # records held before a run is written out
-_BATCH = 1_000  # records per pickle in a run file
+_BATCH = 200  # records per pickle in a run file: the merge holds one batch of each run
 
 
 class Spool(Generic[T]):

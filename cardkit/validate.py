@@ -103,7 +103,7 @@ def load_document(path: Path) -> Document | Diagnostic:
         return Diagnostic(
             shown, 1, 1, "CK007", Severity.ERROR, "no 'kind': say what this file holds"
         )
-    if not isinstance(kind, str) or kind not in schemas.kinds():
+    if not isinstance(kind, str) or kind not in _kinds():
         line, column = locate(("kind",))
         hint = _closest_kind(kind)
         return Diagnostic(
@@ -115,6 +115,18 @@ def load_document(path: Path) -> Document | Diagnostic:
             f"unknown kind {explain.short(kind)}{hint}",
         )
     return document
+
+
+_KINDS: tuple[object, frozenset[str]] = (None, frozenset())
+
+
+def _kinds() -> frozenset[str]:
+    """schemas.kinds() as a set, made again only when the schema files are read again."""
+    global _KINDS
+    files = schemas._files()  # cached: the same object until the schemas change
+    if _KINDS[0] is not files:
+        _KINDS = (files, frozenset(schemas.kinds()))
+    return _KINDS[1]
 
 
 def _closest_kind(kind: object) -> str:

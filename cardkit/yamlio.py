@@ -150,7 +150,8 @@ def _build(loader: Any, node: yaml.Node, depth: int = 1) -> Any:
         if tag == _STR:
             return node.value
         if tag == "tag:yaml.org,2002:int":
-            return _construct_int(loader, node)
+            digits = node.value  # ASCII: the resolver tags only [0-9] runs as integers
+            return int(digits) if digits.isdigit() else _construct_int(loader, node)
         if tag == "tag:yaml.org,2002:null":
             return None
         if tag == "tag:yaml.org,2002:bool":
