@@ -118,3 +118,25 @@ def test_a_plugin_systems_kind(tmp_path: Path) -> None:
 @pytest.mark.parametrize("kind", ["marvel-united/villain", "villainous/card"])
 def test_the_skeleton_is_valid_against_the_schema_alone(kind: str) -> None:
     assert schemas.fast_validator(kind).is_valid(scaffold.skeleton(kind, "x"))
+
+
+def test_a_one_card_documents_own_marks_reach_its_proxy(tmp_path: Path) -> None:
+    """`unconfirmed: [card]` (new) or `[card/bam]` (ocr) at the top of a one-card file
+    marks the proxy, so `proof --only unconfirmed` prints it."""
+    run_cli(["new", "masterplan-card", "mp-new"], cwd=tmp_path)
+    draft = tmp_path / "mp-ocr.yaml"
+    draft.write_text(
+        "kind: marvel-united/masterplan-card\nid: mp-ocr\n"
+        "card: {n: 5, move: 0, bam: false, place: none}\nunconfirmed: [card/bam]\n"
+    )
+    (tmp_path / "mp-sure.yaml").write_text(
+        "kind: marvel-united/masterplan-card\nid: mp-sure\ncard: {n: 6, move: 1, place: none}\n"
+    )
+    out = tmp_path / "check.pdf"
+    result = run_cli(["proof", ".", "--only", "unconfirmed", "--out", str(out)], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"wrote {out}: 2 cards")
+    from pypdf import PdfReader
+
+    text = PdfReader(out).pages[0].extract_text()
+    assert "UNCONFIRMED: card" in text and "UNCONFIRMED: bam" in text

@@ -44,6 +44,7 @@ class ProofCard:
     scan: str = ""  # print from this image (resolved, inside the repository) instead
     scan_region: tuple[int, int, int, int] | None = None
     back_of: str = ""  # this is the other side of the card whose `source` this names
+    pointer: tuple[str | int, ...] = ()  # where in its document the card is (for links)
 
 
 def text_of(value: Any) -> str:
@@ -171,7 +172,7 @@ def _sheet(doc: Document, warn: Warn) -> list[ProofCard]:
     """A file of `cards` (name, text, copies): one proxy per copy."""
     found = []
     deck = str(doc.data.get("name", doc.id))
-    for card in doc.data.get("cards", []):
+    for at, card in enumerate(doc.data.get("cards", [])):
         source = f"{doc.display_path} {card.get('name', '')}"
         copies = copies_of(card.get("copies", 1), source, warn)
         found += [
@@ -184,6 +185,7 @@ def _sheet(doc: Document, warn: Warn) -> list[ProofCard]:
                 text=text_of(card.get("text", "")),
                 unconfirmed=marks(card),
                 source=source,
+                pointer=("cards", at),
             )
             for copy in range(1, copies + 1)
         ]

@@ -79,8 +79,8 @@ def decklist(doc: Document, warn: Warn) -> list[ProofCard]:
     data = doc.data
     name = str(data.get("name", doc.id))
     found = []
-    for group in data.get("groups", []):
-        for entry in group.get("cards", []):
+    for g, group in enumerate(data.get("groups", [])):
+        for e, entry in enumerate(group.get("cards", [])):
             source = f"{doc.display_path} {entry.get('name', '')}"
             copies = copies_of(entry.get("count", 1), source, warn)
             for copy in range(1, copies + 1):
@@ -98,6 +98,7 @@ def decklist(doc: Document, warn: Warn) -> list[ProofCard]:
                         "own text is not transcribed in this decklist.",
                         unconfirmed=marks(entry),
                         source=source,
+                        pointer=("groups", g, "cards", e),
                     )
                 )
     return found

@@ -4,6 +4,7 @@ and the single-card kinds (masterplan-card, threat-card, dashboard)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardkit.model import Document
@@ -16,7 +17,9 @@ def _card(doc: Document, **values: Any) -> ProofCard:
     return ProofCard(system=NAME, doc_id=doc.id or "", box=str(doc.data.get("box", "")), **values)
 
 
-def masterplan_card(doc: Document, name: str, card: dict[str, Any]) -> ProofCard:
+def masterplan_card(
+    doc: Document, name: str, card: dict[str, Any], at: tuple[str | int, ...] = ()
+) -> ProofCard:
     place = card.get("place")
     tags = [t for t, on in (("BAM!", card.get("bam")), ("Ritual", card.get("ritual"))) if on]
     effects = "\n".join(
@@ -39,14 +42,20 @@ def masterplan_card(doc: Document, name: str, card: dict[str, Any]) -> ProofCard
         no_tokens=place == "none",
         unconfirmed=marks(card),
         source=f"{doc.display_path} card {card.get('n', '')}",
+        pointer=at,
     )
 
 
 def sheet_cards(
-    doc: Document, cards: list[dict[str, Any]], deck: str, kind: str, warn: Warn
+    doc: Document,
+    cards: list[dict[str, Any]],
+    deck: str,
+    kind: str,
+    warn: Warn,
+    at: tuple[str | int, ...] = (),
 ) -> list[ProofCard]:
     found = []
-    for card in cards:
+    for index, card in enumerate(cards):
         tags, stats = [], []
         if "health" in card:
             stats.append(("Health", "–" if card["health"] is None else str(card["health"])))
@@ -69,6 +78,7 @@ def sheet_cards(
                     text="\n".join(line for line in lines if line),
                     unconfirmed=marks(card),
                     source=source,
+                    pointer=(*at, index) if at else (),
                 )
             )
     return found
@@ -81,7 +91,9 @@ def _player_count(value: Any) -> str:
     return "Health by Heroes: " + ", ".join(f"{k} Heroes: {v}" for k, v in heroes.items())
 
 
-def dashboard(doc: Document, name: str, board: dict[str, Any]) -> list[ProofCard]:
+def dashboard(
+    doc: Document, name: str, board: dict[str, Any], at: tuple[str | int, ...] = ("dashboard",)
+) -> list[ProofCard]:
     labels = (
         ("special_rules", "Special rules"),
         ("bam", "BAM!"),
@@ -105,6 +117,7 @@ def dashboard(doc: Document, name: str, board: dict[str, Any]) -> list[ProofCard
             text="\n".join(text),
             unconfirmed=frozenset(unsure),
             source=f"{doc.display_path} dashboard",
+            pointer=at,
         )
     ]
     back = board.get("back")
@@ -128,6 +141,7 @@ def dashboard(doc: Document, name: str, board: dict[str, Any]) -> list[ProofCard
                 unconfirmed=marks(back),
                 source=f"{doc.display_path} dashboard back",
                 back_of=f"{doc.display_path} dashboard",
+                pointer=(*at, "back"),
             )
         )
     return cards
@@ -154,6 +168,17 @@ def _entries(doc: Document, kind: str, name: str) -> list[ProofCard]:
     ]
 
 
+def _with_document_marks(card: ProofCard, data: dict[str, Any], key: str) -> ProofCard:
+    """A one-card document's own `unconfirmed` (`card/bam`, or `card` whole, as OCR drafts
+    and `cardkit new` write them) marks its card too."""
+    found = {
+        str(mark).split("/")[1] if str(mark).startswith(f"{key}/") else str(mark)
+        for mark in data.get("unconfirmed", [])
+        if str(mark) == key or str(mark).startswith(f"{key}/")
+    }
+    return replace(card, unconfirmed=card.unconfirmed | found) if found else card
+
+
 def collect(doc: Document, warn: Warn) -> list[ProofCard]:
     data = doc.data
     name = str(data.get("name", doc.id))
@@ -163,25 +188,30 @@ def collect(doc: Document, warn: Warn) -> list[ProofCard]:
         if isinstance(data.get("dashboard"), dict):
             found += dashboard(doc, name, data["dashboard"])
         found += [
-            masterplan_card(doc, name, c) for c in data.get("masterplan", {}).get("cards", [])
+            masterplan_card(doc, name, c, ("masterplan", "cards", i))
+            for i, c in enumerate(data.get("masterplan", {}).get("cards", []))
         ]
         threats = data.get("threats", {}).get("cards", [])
-        found += sheet_cards(doc, threats, f"{name} · Threat", "threat", warn)
-        for sheet in data.get("sheets", []):
-            found += sheet_cards(doc, sheet.get("cards", []), str(sheet["title"]), "threat", warn)
+        found += sheet_cards(doc, threats, f"{name} · Threat", "threat", warn, ("threats", "cards"))
+        for i, sheet in enumerate(data.get("sheets", [])):
+            cards, title = sheet.get("cards", []), str(sheet["title"])
+            found += sheet_cards(doc, cards, title, "threat", warn, ("sheets", i, "cards"))
         return found
     villain = str(data.get("villain_ref", doc.id))
     if kind == "masterplan-card":
-        return [masterplan_card(doc, villain, data.get("card", {}))]
+        one = masterplan_card(doc, villain, data.get("card", {}), ("card",))
+        return [_with_document_marks(one, data, "card")]
     if kind == "threat-card":
         card = data.get("card", {})
-        return sheet_cards(doc, [card], f"{villain} · Threat", "threat", warn)
+        cards = sheet_cards(doc, [card], f"{villain} · Threat", "threat", warn)
+        return [_with_document_marks(c, data, "card") for c in cards]
     if kind == "dashboard":
-        return dashboard(doc, villain, data.get("dashboard", {}))
+        cards = dashboard(doc, villain, data.get("dashboard", {}))
+        return [_with_document_marks(cards[0], data, "dashboard"), *cards[1:]]
     if kind in ("henchmen", "hero", "weak-spot"):
         deck_kind = {"henchmen": "threat", "hero": "hero", "weak-spot": "weak-spot"}[kind]
         if data.get("cards"):
-            return sheet_cards(doc, data["cards"], name, deck_kind, warn)
+            return sheet_cards(doc, data["cards"], name, deck_kind, warn, ("cards",))
     if kind in ("equipment", "location", "achievements", "weak-spot", "hero"):
         return _entries(doc, kind, name)
     return []

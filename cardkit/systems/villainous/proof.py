@@ -23,7 +23,11 @@ def _symbols(row: list[Any]) -> tuple[str, ...]:
 
 
 def location(
-    doc: Document, villain: str, data: dict[str, Any], unsure: frozenset[str]
+    doc: Document,
+    villain: str,
+    data: dict[str, Any],
+    unsure: frozenset[str],
+    at: tuple[str | int, ...] = (),
 ) -> ProofCard:
     rows = tuple(r for r in (_symbols(data.get("top", [])), _symbols(data.get("bottom", []))) if r)
     locked = bool(data.get("locked"))
@@ -44,6 +48,7 @@ def location(
         text=text_of(data.get("unlock", "")),
         unconfirmed=unsure | marks(data),
         source=f"{doc.display_path} {data.get('name', '')}",
+        pointer=at,
     )
 
 
@@ -56,7 +61,10 @@ def collect(doc: Document, warn: Warn) -> list[ProofCard]:
         unsure = frozenset(
             "locked" for m in board.get("unconfirmed", []) if str(m).endswith("locked")
         )
-        found = [location(doc, name, spot, unsure) for spot in board.get("locations", [])]
+        found = [
+            location(doc, name, spot, unsure, ("board", "locations", i))
+            for i, spot in enumerate(board.get("locations", []))
+        ]
         if data.get("objective"):
             found.append(
                 ProofCard(
@@ -67,6 +75,7 @@ def collect(doc: Document, warn: Warn) -> list[ProofCard]:
                     title=f"{name}'s Objective",
                     text=text_of(data["objective"]),
                     source=f"{doc.display_path} objective",
+                    pointer=("objective",),
                 )
             )
         return found
