@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,6 +258,30 @@ def _proof_stage(job: _Job, documents: list[Any]) -> str | None:
     return record["preview"] if record["files"] else None
 
 
+def _thumb_stage(job: _Job, documents: list[Any]) -> list[Any]:
+    """build/thumbs/: a PNG per card, cut from proofs.pdf; a card that did not change keeps
+    the last build's file (its name is a hash of what it shows and the code)."""
+    from cardkit.report import thumbs
+
+    proofs = job.staged / "proofs.pdf"
+    if not proofs.exists():
+        return []
+    code = _code(job.inputs)
+    cards = thumbs.plan(documents, code)
+    names = sorted({card.name for card in cards})
+    (job.staged / thumbs.FOLDER).mkdir(exist_ok=True)
+    kept = [n for n in names if (job.out / thumbs.FOLDER / n).is_file()]
+    staging.carry(job.out, job.staged, [f"{thumbs.FOLDER}/{n}" for n in kept])
+    missing = set(names) - set(kept)
+    drawn = thumbs.draw(proofs, documents, missing, code, job.staged / thumbs.FOLDER)
+    job.made.append(thumbs.FOLDER)
+    job.result.written.append(job.out / thumbs.FOLDER)
+    job.result.lines.append(
+        f"thumbs: {len(names)} card thumbnails ({len(drawn)} drawn, {len(kept)} unchanged)"
+    )
+    return cards
+
+
 def _unconfirmed_proof(job: _Job, documents: list[Any], files: list[str]) -> str:
     """unconfirmed.pdf: only the cards with a value still to check, to print and hold up
     against the real cards. Adds its name to files; returns the words for the report line."""
@@ -303,8 +328,18 @@ def _stages(job: _Job, progress: Progress) -> None:
     _ocr_stage(job)
     progress("printing proofs")
     preview = _proof_stage(job, documents)
+    progress("drawing card thumbnails")
+    shown = _thumb_stage(job, documents)
     progress("writing the report")
-    page = html.render(report, rows, summaries, "proofs.pdf" if preview else None, preview)
+    page = html.render(
+        report,
+        rows,
+        summaries,
+        "proofs.pdf" if preview else None,
+        preview,
+        thumbs=shown,
+        link=lambda path: Path(os.path.relpath(job.root / path, job.out)).as_posix(),
+    )
     job.write("index.html", page)
 
 

@@ -59,3 +59,23 @@ def test_a_plugin_systems_schemas_and_code_are_in_the_cache_key(tmp_path: Path) 
     rules = lib / "rules.py"
     rules.write_text(rules.read_text() + "\n# a change to the plugin's code\n")
     assert not run_cli(["build"], cwd=repo, env=env).stdout.startswith("up to date")
+
+
+def test_a_cards_thumbnail_is_redrawn_only_when_the_card_changed(tmp_path: Path) -> None:
+    cards = tmp_path / "cards" / "villainous" / "promo"
+    cards.mkdir(parents=True)
+    for ident, ability in (("one", "Gain 1 Power."), ("two", "Gain 2 Power."), ("three", "")):
+        (cards / f"{ident}.yaml").write_text(CARD.format(ident=ident, ability=ability or "Move."))
+    first = run_cli(["build"], cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "thumbs: 3 card thumbnails (3 drawn, 0 unchanged)" in first.stdout
+    thumbs = tmp_path / "build" / "thumbs"
+    before = {p.name: p.read_bytes() for p in thumbs.iterdir()}
+    (cards / "two.yaml").write_text(CARD.format(ident="two", ability="Gain 3 Power."))
+    second = run_cli(["build"], cwd=tmp_path)
+    assert "thumbs: 3 card thumbnails (1 drawn, 2 unchanged)" in second.stdout
+    after = {p.name: p.read_bytes() for p in thumbs.iterdir()}
+    assert len(set(before) & set(after)) == 2  # the unchanged cards keep their files
+    assert all(before[name] == after[name] for name in set(before) & set(after))
+    page = (tmp_path / "build" / "index.html").read_text()
+    assert all(f'src="thumbs/{name}"' in page for name in after)

@@ -1,15 +1,25 @@
 """build/index.html: one static page over the whole build, readable offline.
 
-Validation diagnostics, every gap grouped by box, the rulebook re-read, and the proof
-preview. No scripts, no external resources, no timestamps: the page is reproducible.
+Validation diagnostics; every gap in one table filtered by box, villain, field, origin
+and free text (cardkit/report/html_script.py: inline script, no network, the filter kept
+in the address); a thumbnail of each card with its unconfirmed fields named and outlined;
+the rulebook re-read; and the proof preview. Each gap and card links to its file, its
+`path:line` shown. No external resources, no timestamps: the page is reproducible.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Sequence
 from html import escape
 
 from cardkit.gaps import Gap, summary
 from cardkit.model import Report
+from cardkit.report.html_script import SCRIPT
+from cardkit.report.html_script import STYLE as FILTER_STYLE
+from cardkit.report.thumbs import Thumb
+
+Link = Callable[[str], str]  # a card file's path as shown -> its href from the page
 
 STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafaf7}
@@ -83,47 +93,114 @@ def _diagnostics(report: Report) -> str:
     return f'<table id="diagnostics">{head}{body}</table>'
 
 
-def _gaps(rows: list[Gap]) -> str:
-    boxes: dict[str, list[Gap]] = {}
-    for g in rows:
-        boxes.setdefault(g.box or "(no box)", []).append(g)
-    out = [f"<p>{escape(summary(rows))}</p>"]
-    head = _head("where", "document", "card", "field", "status", "origin", "why")
-    for box, members in sorted(boxes.items()):
-        out.append(f'<h3 id="box-{escape(box)}">{escape(box)} <small>({len(members)})</small></h3>')
-        body = "".join(
-            _row(
-                [
-                    _td(f"{g.path}:{g.line}"),
-                    _td(g.document),
-                    _td(g.card),
-                    _td(g.field),
-                    _td(g.status, "status"),
-                    _td(g.code or g.origin),
-                    _td(g.why),
-                ],
-                f"gap {g.status}",
-            )
-            for g in members
+def _field_key(field: str) -> str:
+    """What the field filter offers: the field's own name (`place` of
+    `masterplan/cards/3/place`), so one choice finds it on every card."""
+    return field.rsplit("/", 1)[-1]
+
+
+def _where(path: str, line: int, link: Link) -> str:
+    where = escape(f"{path}:{line}")
+    return f'<a class="where" href="{escape(link(path))}" title="open {where}">{where}</a>'
+
+
+def _select(key: str, label: str, values: Counter[str]) -> str:
+    options = "".join(
+        f'<option value="{escape(v)}">{escape(v)} ({n})</option>' for v, n in sorted(values.items())
+    )
+    return (
+        f'<label>{label}<select id="f-{key}"><option value="">all</option>{options}</select>'
+        "</label>"
+    )
+
+
+def _filters(rows: Sequence[Gap], thumbs: Sequence[Thumb]) -> str:
+    boxes = Counter(g.box for g in rows if g.box) + Counter(t.box for t in thumbs if t.box)
+    villains = Counter(g.villain for g in rows if g.villain)
+    villains += Counter(t.villain for t in thumbs if t.villain)
+    return (
+        '<div class="filters" id="filters">'
+        + _select("box", "box", boxes)
+        + _select("villain", "villain", villains)
+        + _select("field", "field", Counter(_field_key(g.field) for g in rows if g.field))
+        + _select("origin", "origin", Counter(g.origin for g in rows))
+        + '<label>text<input id="f-q" type="search" placeholder="any word"></label>'
+        + '<button id="f-clear" type="button">clear</button><span id="shown"></span></div>'
+    )
+
+
+def _gaps(rows: Sequence[Gap], link: Link) -> str:
+    out = []
+    head = _head("where", "box", "villain", "document", "card", "field", "status", "origin", "why")
+    body = []
+    for g in sorted(rows, key=lambda g: (g.box, g.path, g.line)):
+        data = {
+            "box": g.box,
+            "villain": g.villain,
+            "field": _field_key(g.field),
+            "origin": g.origin,
+        }
+        attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
+        body.append(
+            f'<tr class="gap {g.status}"{attrs}><td>{_where(g.path, g.line, link)}</td>'
+            + "".join(_td(value) for value in (g.box, g.villain, g.document, g.card, g.field))
+            + _td(g.status, "status")
+            + _td(g.code or g.origin)
+            + _td(g.why, "why")
+            + "</tr>"
         )
-        out.append(f'<table class="gaps">{head}{body}</table>')
+    out.append(
+        f'<div class="scroll"><table id="gaps-table" class="gaps">{head}{"".join(body)}</table>'
+        "</div>"
+    )
     return "".join(out)
 
 
+def _cards(thumbs: Sequence[Thumb], folder: str, link: Link) -> str:
+    if not thumbs:
+        return "<p>No printable cards.</p>"
+    out = []
+    for t in thumbs:
+        data = {"box": t.box, "villain": t.villain, "fields": " ".join(t.unconfirmed)}
+        attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
+        chips = "".join(f'<span class="unconfirmed">{escape(f)}</span>' for f in t.unconfirmed)
+        alt = escape(f"{t.title} ({t.deck})")
+        out.append(
+            f'<figure class="card{" unsure" if t.unconfirmed else ""}"{attrs}>'
+            f'<a href="{escape(link(t.path))}"><img src="{folder}/{escape(t.name)}" alt="{alt}"'
+            f' title="{alt}"></a><figcaption><b>{escape(t.title)}</b>'
+            f"{_where(t.path, t.line, link)}{chips}</figcaption></figure>"
+        )
+    return f'<div class="cards" id="cards">{"".join(out)}</div>'
+
+
 def render(
-    report: Report, rows: list[Gap], imports: list[str], proof: str | None, preview: str | None
+    report: Report,
+    rows: list[Gap],
+    imports: list[str],
+    proof: str | None,
+    preview: str | None,
+    *,
+    thumbs: Sequence[Thumb] = (),
+    thumb_folder: str = "thumbs",
+    link: Link = lambda path: path,
 ) -> str:
     parts = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         "<title>cardkit build</title>",
-        f"<style>{STYLE}</style></head><body>",
+        f"<style>{STYLE}{FILTER_STYLE}</style></head><body>",
         "<header><h1>cardkit build</h1>",
         f"<div>{escape(summary(rows))}</div></header><main>",
         _stats(report, rows),
+        '<h2 id="gaps">Gaps</h2>',
+        _filters(rows, thumbs),
+        _gaps(rows, link),
+        f'<h2 id="cards-heading">Cards <small>({len(thumbs)})</small></h2>',
+        "<p>Each proxy as the proofs print it; a card with unconfirmed values is outlined "
+        "in red and names them (the proxy marks them too). The filter above applies.</p>",
+        _cards(thumbs, thumb_folder, link),
         '<h2 id="validation">Validation</h2>',
         _diagnostics(report),
-        '<h2 id="gaps">Gaps</h2>',
-        _gaps(rows),
         '<h2 id="rulebooks">Rulebooks re-read from scans/</h2><ul id="imports">',
         "".join(f"<li>{escape(line)}</li>" for line in imports),
         "</ul>",
@@ -134,5 +211,5 @@ def render(
         )
         if preview:
             parts.append(f'<img class="preview" src="{escape(preview)}" alt="first proof sheet">')
-    parts.append("</main></body></html>\n")
+    parts.append(f"<script>{SCRIPT}</script></main></body></html>\n")
     return "".join(parts)

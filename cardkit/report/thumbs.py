@@ -1,0 +1,133 @@
+"""build/thumbs/: a small PNG of every card's proxy, for the build report.
+
+The thumbnails are cut from the proof sheets the build has just printed
+(build/proofs.pdf): the cards are laid out again with the same options (the same
+`pdf.sheets` order the printer used) to know which page and box each card sits in, and
+only the pages holding a card whose thumbnail is missing are rasterised (pypdfium2).
+
+A thumbnail's file name is a hash of what the card shows (its ProofCard), the code that
+paints it and the resolution, so a card that did not change keeps its file from the
+last build, and copies of one card share one file. Unconfirmed values are marked on the
+proxy itself (the proof's red band and `?` badges); the report lists them beside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardkit import yamlio
+from cardkit.model import Document
+from cardkit.render import content, pdf
+from cardkit.render.content import ProofCard
+from cardkit.render.proof import ProofOptions, layouts
+from cardkit.render.sheet import Box, Layout
+
+DPI = 60
+FOLDER = "thumbs"
+BUILD_OPTIONS = ProofOptions(backs=True)  # as the build prints build/proofs.pdf
+
+
+@dataclass(frozen=True)
+class Thumb:
+    """One card in the report: its thumbnail, where it is written, what is unsure in it."""
+
+    name: str  # file name under thumbs/
+    title: str
+    deck: str
+    path: str  # the card file, as the build shows paths
+    line: int
+    box: str
+    villain: str
+    unconfirmed: tuple[str, ...]
+
+
+def _name(card: ProofCard, code: str) -> str:
+    return hashlib.sha256(f"{code}\n{DPI}\n{card!r}".encode()).hexdigest()[:20] + ".png"
+
+
+def _villain(doc: Document) -> str:
+    from cardkit import systems
+
+    try:
+        if doc.kind == systems.for_kind(doc.kind).villain_kind:
+            return doc.id or ""
+    except LookupError:
+        pass
+    return str(doc.data.get("villain_ref", ""))
+
+
+def plan(documents: list[Document], code: str) -> list[Thumb]:
+    """The report's cards: one per card, not per printed copy."""
+    thumbs: list[Thumb] = []
+    for doc in documents:
+        seen: set[tuple[object, ...]] = set()
+        for card in content.collect([doc]):
+            name = _name(card, code)
+            identity = (card.pointer, card.title, card.kind)
+            if identity in seen:
+                continue
+            seen.add(identity)
+            line = doc.locate(card.pointer)[0] if card.pointer else 1
+            thumbs.append(
+                Thumb(
+                    name=name,
+                    title=card.title,
+                    deck=card.deck,
+                    path=doc.display_path,
+                    line=line,
+                    box=card.box or str(doc.data.get("box", "")),
+                    villain=_villain(doc),
+                    unconfirmed=tuple(sorted(card.unconfirmed)),
+                )
+            )
+    return thumbs
+
+
+def draw(
+    proofs: Path, documents: list[Document], wanted: set[str], code: str, out: Path
+) -> list[str]:
+    """Write the thumbnails named in `wanted` into `out`, cut from `proofs` (printed from
+    `documents` with BUILD_OPTIONS); returns the names written."""
+    import pypdfium2 as pdfium
+
+    todo: dict[int, list[tuple[str, Layout, Box]]] = {}
+    placed = pdf.sheets(content.collect(documents), layouts(BUILD_OPTIONS))
+    for sheet, (grid, on_sheet) in enumerate(placed):
+        for index, card in enumerate(on_sheet):
+            name = _name(card, code)
+            if name in wanted:
+                page = sheet * 2 if BUILD_OPTIONS.backs else sheet
+                todo.setdefault(page, []).append((name, grid, grid.trims[index]))
+    written: list[str] = []
+    if todo:
+        out.mkdir(parents=True, exist_ok=True)
+    document = pdfium.PdfDocument(proofs)
+    try:
+        for number, boxes in sorted(todo.items()):
+            page = document[number]
+            try:
+                image = page.render(scale=DPI / 72).to_pil().convert("RGB")
+            finally:
+                page.close()
+            for name, grid, trim in boxes:
+                if name not in written:
+                    yamlio.atomic_write(out / name, _cut(image, grid, trim))
+                    written.append(name)
+    finally:
+        document.close()
+    return written
+
+
+def _cut(image: Any, grid: Layout, trim: Box) -> bytes:
+    """The card's trim box out of a page image, as a small palette PNG."""
+    scale = DPI / 72
+    top = grid.paper.h - trim.y - trim.h  # PDF counts from the bottom, images from the top
+    box = (trim.x, top, trim.x + trim.w, top + trim.h)
+    crop = image.crop(tuple(round(v * scale) for v in box))
+    buffer = io.BytesIO()
+    crop.quantize(colors=128).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
