@@ -66,13 +66,15 @@ def test_a_cards_thumbnail_is_redrawn_only_when_the_card_changed(tmp_path: Path)
     cards.mkdir(parents=True)
     for ident, ability in (("one", "Gain 1 Power."), ("two", "Gain 2 Power."), ("three", "")):
         (cards / f"{ident}.yaml").write_text(CARD.format(ident=ident, ability=ability or "Move."))
-    first = run_cli(["build"], cwd=tmp_path)
+    with (cards / "three.yaml").open("a") as three:  # a set of marks: same name in every run
+        three.write("unconfirmed: [title, ability, deck, cost]\ncost: 1\n")
+    first = run_cli(["build"], cwd=tmp_path, env={"PYTHONHASHSEED": "1"})
     assert first.returncode == 0, first.stderr
     assert "thumbs: 3 card thumbnails (3 drawn, 0 unchanged)" in first.stdout
     thumbs = tmp_path / "build" / "thumbs"
     before = {p.name: p.read_bytes() for p in thumbs.iterdir()}
     (cards / "two.yaml").write_text(CARD.format(ident="two", ability="Gain 3 Power."))
-    second = run_cli(["build"], cwd=tmp_path)
+    second = run_cli(["build"], cwd=tmp_path, env={"PYTHONHASHSEED": "2"})
     assert "thumbs: 3 card thumbnails (1 drawn, 2 unchanged)" in second.stdout
     after = {p.name: p.read_bytes() for p in thumbs.iterdir()}
     assert len(set(before) & set(after)) == 2  # the unchanged cards keep their files

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,12 @@ class Thumb:
 
 
 def _name(card: ProofCard, code: str) -> str:
-    return hashlib.sha256(f"{code}\n{DPI}\n{card!r}".encode()).hexdigest()[:20] + ".png"
+    """The thumbnail's file name: a hash of every value of the card (sets in order, so it
+    is the same in every run), the code that paints it and the resolution."""
+    values = {f.name: getattr(card, f.name) for f in fields(card)}
+    values["unconfirmed"] = sorted(card.unconfirmed)
+    shown = json.dumps(values, sort_keys=True, default=repr)
+    return hashlib.sha256(f"{code}\n{DPI}\n{shown}".encode()).hexdigest()[:20] + ".png"
 
 
 def _villain(doc: Document) -> str:
