@@ -155,6 +155,16 @@ def sheets(
             yield layout, group[i : i + layout.per_page]
 
 
+def two_sided(
+    cards: Sequence[ProofCard], backs: str | None
+) -> tuple[list[ProofCard], dict[str, ProofCard]]:
+    """The cards printed as fronts, and (with backs) each two-sided card's other side by
+    its front's `source`: a two-sided card prints its other side as its back."""
+    sources = {card.source for card in cards}
+    other_side = {c.back_of: c for c in cards if backs and c.back_of and c.back_of in sources}
+    return [card for card in cards if card.back_of not in other_side], other_side
+
+
 def render(
     cards: Sequence[ProofCard],
     layout: Layout | LayoutFor,
@@ -170,11 +180,7 @@ def render(
     (each size gets its own sheets). Warnings (text cut, missing glyphs) go to `warn`.
     """
     say = warn or (lambda message: None)
-    # a two-sided card prints its other side as its back, not as a front of its own
-    sources = {card.source for card in cards}
-    other_side = {c.back_of: c for c in cards if backs and c.back_of and c.back_of in sources}
-    if other_side:
-        cards = [card for card in cards if card.back_of not in other_side]
+    cards, other_side = two_sided(cards, backs)
     stream = io.BytesIO()
     fonts.register()
     pages = list(sheets(cards, layout)) or [
