@@ -99,24 +99,30 @@ def _code_fingerprint() -> str:
 
 def _plugin_files() -> dict[str, str]:
     """Content hashes of the game systems that live outside cardkit (entry points,
-    CARDKIT_SYSTEMS): their code and data, and their schema folder wherever it is."""
+    CARDKIT_SYSTEMS): every code and data file of their package, its `schemas/` folder
+    included. Found without importing them, so an up-to-date build stays quick."""
+    import importlib.util
+
     from cardkit import systems
 
     package = Path(__file__).resolve().parent
     found: dict[str, str] = {}
-    for system in systems.all_systems():
-        where = getattr(system.module, "__file__", None)
-        if where is None or Path(where).resolve().is_relative_to(package):
+    for name in systems.module_names():
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or spec.origin is None:
+            found[f"system:{name}"] = "not found"  # the build names the problem itself
             continue
-        home = Path(where).resolve().parent
-        folders = [(home, "code")]
-        if system.schema_dir and not system.schema_dir.resolve().is_relative_to(home):
-            folders.append((system.schema_dir.resolve(), "schemas"))
-        for folder, part in folders:
-            for path in sorted(folder.rglob("*")):
-                if path.suffix in (".py", ".yaml", ".yml", ".json", ".ttf") and path.is_file():
-                    name = f"system:{system.name}:{part}:{path.relative_to(folder).as_posix()}"
-                    found[name] = _hash_file(path)
+        origin = Path(spec.origin).resolve()
+        if origin.is_relative_to(package):
+            continue
+        home = origin.parent
+        files = sorted(home.rglob("*")) if spec.submodule_search_locations else [origin]
+        for path in files:
+            if path.suffix in (".py", ".yaml", ".yml", ".json", ".ttf") and path.is_file():
+                found[f"system:{name}:{path.relative_to(home).as_posix()}"] = _hash_file(path)
     return found
 
 

@@ -176,8 +176,9 @@ def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
     return list(data.get("tokens", [])) if isinstance(data, dict) else []
 
 
-def _module_names() -> list[str]:
-    """Built-in systems (core first), then entry points, then CARDKIT_SYSTEMS."""
+def module_names() -> list[str]:
+    """Every system's module name, none imported: built-in systems (core first), then
+    entry points, then CARDKIT_SYSTEMS."""
     built_in = sorted(
         (info.name for info in pkgutil.iter_modules(__path__) if info.ispkg),
         key=lambda name: (name != "core", name),
@@ -203,7 +204,7 @@ def _import(name: str) -> ModuleType:
 def load() -> list[ModuleType]:
     """Import every system once, and its `rules` module if it has one, so rules register."""
     if not _loaded:
-        for name in _module_names():
+        for name in module_names():
             module = _import(name)
             if importlib.util.find_spec(f"{name}.rules") is not None:
                 importlib.import_module(f"{name}.rules")
