@@ -17,7 +17,6 @@ atomically; an existing file is replaced only when asked (`force`).
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,22 +31,6 @@ _SLUG_CANDIDATES = ("todo", "TODO", "x", "0", "a")
 _FIXED = ("kind", "id")  # what the command itself decides: never placeholders
 BASE = "$cardkit-base"  # the URI a sub-schema's references are relative to
 _SUBSCHEMAS = ("items", "prefixItems", "oneOf", "anyOf", "additionalProperties", "contains")
-
-
-def resolve_kind(name: str) -> str:
-    """A full kind (`marvel-united/hero`) from itself or its unambiguous short name (`hero`)."""
-    known = schemas.kinds()
-    if name in known:
-        return name
-    short = [kind for kind in known if kind.split("/", 1)[1] == name]
-    if len(short) == 1:
-        return short[0]
-    if short:
-        raise UsageError(f"kind '{name}' is ambiguous: {', '.join(short)}; name one in full")
-    names = known + sorted({kind.split("/", 1)[1] for kind in known})
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else "; see `cardkit kinds`"
-    raise UsageError(f"unknown kind '{name}'{hint}")
 
 
 @dataclass

@@ -15,12 +15,15 @@ relative `$ref`s between files resolve the same way here, in editors
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from cardkit.errors import UsageError
 
 BASE_URI = "https://cardkit.invalid/schemas/"
 
@@ -131,3 +134,19 @@ def export(dest: Path) -> list[Path]:
         yamlio.atomic_write(target, path.read_bytes())
         written.append(target)
     return written
+
+
+def resolve_kind(name: str) -> str:
+    """A full kind (`marvel-united/hero`) from itself or its unambiguous short name (`hero`)."""
+    known = kinds()
+    if name in known:
+        return name
+    short = [kind for kind in known if kind.split("/", 1)[1] == name]
+    if len(short) == 1:
+        return short[0]
+    if short:
+        raise UsageError(f"kind '{name}' is ambiguous: {', '.join(short)}; name one in full")
+    names = known + sorted({kind.split("/", 1)[1] for kind in known})
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else "; see `cardkit kinds`"
+    raise UsageError(f"unknown kind '{name}'{hint}")

@@ -281,11 +281,11 @@ def test_a_file_in_the_way_of_an_output_folder_is_named(repo: Path) -> None:
 def test_schema_takes_a_short_kind_and_helps_with_a_typo(repo: Path) -> None:
     hero = run_cli(["schema", "hero"], cwd=repo)
     assert hero.returncode == 0 and '"title": "Marvel United hero' in hero.stdout
-    one_line(run_cli(["schema", "herro"], cwd=repo), 2, "did you mean 'marvel-united/hero'?")
+    one_line(run_cli(["schema", "herro"], cwd=repo), 2, "did you mean 'hero'?")
     one_line(
         run_cli(["schema", "villain"], cwd=repo),
         2,
-        "more than one kind: marvel-united/villain, villainous/villain",
+        "ambiguous: marvel-united/villain, villainous/villain",
     )
 
 

@@ -43,9 +43,9 @@ def new(
     The file passes `cardkit validate` as written (a rule may warn about a deck that is
     still short). An existing file is never replaced without --force; the write is atomic.
     """
-    from cardkit import scaffold
+    from cardkit import scaffold, schemas
 
-    full = scaffold.resolve_kind(kind)
+    full = schemas.resolve_kind(kind)
     scaffold.check_id(ident)
     target = scaffold.target(full, ident, out, box)
     new_box = box is not None and not target.parent.exists()

@@ -30,8 +30,6 @@ def schema(
     The exported files keep their relative paths, so the references between them resolve
     offline; point yaml-language-server (or any JSON Schema tool) at DIR/KIND.schema.json.
     """
-    import difflib
-
     from cardkit import schemas
 
     if export is not None:
@@ -40,17 +38,5 @@ def schema(
         return
     if kind is None:
         raise UsageError("name a kind (see `cardkit kinds`), or give --export DIR")
-    known = schemas.kinds()
-    short = [k for k in known if k.split("/", 1)[-1] == kind]
-    if kind not in known and len(short) == 1:
-        kind = short[0]  # a short name one kind has: `hero`
-    elif kind not in known:
-        by_short = {k.split("/", 1)[-1]: k for k in known}
-        close = difflib.get_close_matches(kind, known, n=1) or [
-            by_short[name] for name in difflib.get_close_matches(kind, list(by_short), n=1)
-        ]
-        hint = f"; did you mean '{close[0]}'?" if close else "; see `cardkit kinds`"
-        if len(short) > 1:
-            hint = f"; it is more than one kind: {', '.join(short)}"
-        raise UsageError(f"unknown kind '{kind}'{hint}")
+    kind = schemas.resolve_kind(kind)  # a short name (hero), or did-you-mean
     sys.stdout.write(schemas.schema_path(kind).read_text(encoding="utf-8"))
