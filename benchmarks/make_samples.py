@@ -199,6 +199,18 @@ QUALITY = {"phone": 55, "skew2": 85}  # a phone's JPEG; a flatbed scan saved as 
 DPI_OF = {"clean": 300, "150dpi": 150, "skew2": 300}
 
 
+def save(image: Image.Image, stem: Path, degradation: str) -> Path:
+    """The degraded image as its scanner or phone would store it: PNG or JPEG, with its dpi."""
+    target = stem.with_name(stem.name + SUFFIX.get(degradation, ".png"))
+    if target.suffix == ".png":
+        image.save(target, dpi=(DPI_OF[degradation],) * 2, optimize=True)
+    elif degradation in DPI_OF:
+        image.save(target, quality=QUALITY[degradation], dpi=(DPI_OF[degradation],) * 2)
+    else:
+        image.save(target, quality=QUALITY[degradation])
+    return target
+
+
 # ---------------------------------------------------------------- rendering
 
 
@@ -530,13 +542,7 @@ def main() -> None:
         for degradation in sample.degradations:
             stem = f"{sample.stem}-{degradation}"
             image, corners = DEGRADE[degradation](card, stem)
-            target = folder / (stem + SUFFIX.get(degradation, ".png"))
-            if target.suffix == ".png":
-                image.save(target, dpi=(DPI_OF[degradation],) * 2, optimize=True)
-            elif degradation in DPI_OF:
-                image.save(target, quality=QUALITY[degradation], dpi=(DPI_OF[degradation],) * 2)
-            else:
-                image.save(target, quality=QUALITY[degradation])
+            save(image, folder / stem, degradation)
             truth = {
                 **sample.truth,
                 "degradation": degradation,

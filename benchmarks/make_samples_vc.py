@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from card_painter import INK, PAPER, X_HEIGHT_EM, Box, Painter, font
-from make_samples import DEGRADE, DPI_OF, QUALITY, SUFFIX
+from make_samples import DEGRADE, DPI_OF, save
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -281,13 +281,7 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         for degradation in ("clean", "150dpi", "skew2", "phone"):
             image, corners = DEGRADE[degradation](card, f"{stem}-{degradation}")
-            target = folder / f"{stem}-{degradation}{SUFFIX.get(degradation, '.png')}"
-            if target.suffix == ".png":
-                image.save(target, dpi=(DPI_OF[degradation],) * 2, optimize=True)
-            elif degradation in DPI_OF:
-                image.save(target, quality=QUALITY[degradation], dpi=(DPI_OF[degradation],) * 2)
-            else:
-                image.save(target, quality=QUALITY[degradation])
+            target = save(image, folder / f"{stem}-{degradation}", degradation)
             full = {k: v for k, v in truth.items() if v is not None}
             full.update(
                 {"degradation": degradation, "dpi": DPI_OF.get(degradation), "corners": corners}
