@@ -27,7 +27,7 @@ from typing import Any
 from cardkit import __version__, gaps, importer, staging, yamlio
 from cardkit.errors import CardkitError
 from cardkit.model import Severity, printable
-from cardkit.report import RENDERERS, gaps_report, html
+from cardkit.report import RENDERERS, gaps_report
 from cardkit.validate import check, collect_files
 
 MANIFEST = ".cardkit-build.json"
@@ -145,7 +145,7 @@ def fingerprint(root: Path) -> dict[str, str]:
 
 def _scan_images(root: Path) -> list[Path]:
     """Source scans: images under scans/, less scans/samples (the OCR benchmark's set)."""
-    from cardkit.ocr.intake import scan_paths
+    from cardkit.ocr.scanfiles import scan_paths
 
     scans = root / "scans"
     found = scan_paths([scans]) if scans.is_dir() else []
@@ -337,6 +337,8 @@ def _stages(job: _Job, progress: Progress) -> None:
     progress("drawing card thumbnails")
     shown = _thumb_stage(job, documents)
     progress("writing the report")
+    from cardkit.report import html  # proofs and thumbnails: not loaded when up to date
+
     page = html.render(
         report,
         rows,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cardkit.ocr import fields, geometry, intake
+from cardkit.ocr import fields, geometry, intake, scanfiles
 from cardkit.ocr.engine import Reading, Word
 from tests.ocr_cards import CardText, on_table, villainous_card
 
@@ -137,7 +137,7 @@ def test_scan_paths_walk_folders_and_skip_hidden_and_other_files(tmp_path):
     (tmp_path / "a" / "notes.txt").write_text("no")
     (tmp_path / ".hidden").mkdir()
     (tmp_path / ".hidden" / "y.png").write_bytes(b"1")
-    assert intake.scan_paths([tmp_path]) == [tmp_path / "a" / "x.png"]
+    assert scanfiles.scan_paths([tmp_path]) == [tmp_path / "a" / "x.png"]
 
 
 # -- geometry --------------------------------------------------------------------------

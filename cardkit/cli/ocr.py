@@ -97,7 +97,7 @@ def ocr(
     confirm --batch checklist (DIR/checklist.csv) with the read values filled in; it
     never edits a card file. Exit 1 when a field disagrees.
     """
-    from cardkit.ocr import batch, intake
+    from cardkit.ocr import batch, scanfiles
     from cardkit.ocr import engine as engines
     from cardkit.ocr.pipeline import Options
 
@@ -115,7 +115,7 @@ def ocr(
             registry.get(name)
         except registry.UnknownName as err:
             raise UsageError(f"--system: {err}") from None
-    scans = intake.scan_paths(paths)
+    scans = scanfiles.scan_paths(paths)
     if not scans:
         raise UsageError("no scans found in " + ", ".join(str(p) for p in paths))
     # before the probe loads tesseract (and its OpenMP runtime, which reads this once): the

@@ -26,7 +26,6 @@ from cardkit.errors import CardkitError, ExitCode
 PDF_DPI = 300
 # a stored DPI outside this range is treated as missing and estimated from the card's size
 PLAUSIBLE_DPI = (100.0, 1600.0)
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff", ".bmp", ".pdf"}
 
 
 class IntakeError(CardkitError):
@@ -42,23 +41,6 @@ class Frame:
     dpi: float | None  # as stored, when plausible
     index: int | None = None  # frame or page number from 1, for multi-frame sources
     format: str = ""
-
-
-def scan_paths(paths: list[Path]) -> list[Path]:
-    """Files named, plus image files under folders named (sorted, hidden files skipped)."""
-    out: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            out += sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in IMAGE_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
-        else:
-            out.append(path)
-    return out
 
 
 def flatten(image: Image.Image) -> Image.Image:
