@@ -13,13 +13,17 @@ from tests.conftest import ROOT
 
 
 def drafts_of_samples(
-    cli: Any, tmp_path: Path, system: str, pattern: str
+    cli: Any, tmp_path: Path, system: str, pattern: str | list[str]
 ) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(stem, truth, draft) for every sample matching `pattern`, read into validating drafts."""
+    """(stem, truth, draft) for every sample matching `pattern` (a glob, or the file names
+    themselves, in that order), read into validating drafts."""
     samples = ROOT / "scans" / "samples" / system
     scans = tmp_path / "scans" / system
     scans.mkdir(parents=True)
-    chosen = sorted(p.name for p in samples.glob(pattern))
+    if isinstance(pattern, str):
+        chosen = sorted(p.name for p in samples.glob(pattern))
+    else:
+        chosen = list(pattern)
     assert len(chosen) >= 3
     for name in chosen:
         shutil.copy(samples / name, scans / name)

@@ -8,11 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
-from tests.conftest import ROOT
+from tests.ocr_samples import drafts_of_samples
 
-SAMPLES = ROOT / "scans" / "samples" / "marvel-united"
 CHOSEN = [
     "mu-crossbones-mp01-clean.png",  # BAM!, 3 Thugs left, Civilian in the Villain's slot, effect
     "mu-lizard-mp01-150dpi.png",  # the Sewer anchor, mixed tokens, 150 dpi
@@ -29,19 +27,9 @@ pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs
 
 
 def test_samples_become_validating_drafts_with_the_printed_values(cli, tmp_path):
-    scans = tmp_path / "scans" / "marvel-united"
-    scans.mkdir(parents=True)
-    for name in CHOSEN:
-        shutil.copy(SAMPLES / name, scans / name)
-    out = tmp_path / "drafts"
-    result = cli(["ocr", str(scans), "--out", str(out), "--jobs", "1"])
-    assert result.returncode == 0, result.stderr
-    checked = cli(["validate", str(out)])
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    for name in CHOSEN:
-        stem = Path(name).stem
-        truth = yaml.safe_load((SAMPLES / f"{stem}.truth.yaml").read_text(encoding="utf-8"))
-        draft = yaml.safe_load((out / f"{stem}.yaml").read_text(encoding="utf-8"))
+    found = drafts_of_samples(cli, tmp_path, "marvel-united", CHOSEN)
+    assert [stem for stem, _, _ in found] == [Path(name).stem for name in CHOSEN]
+    for _, truth, draft in found:
         card = draft.get("card", {})
         if truth["card"] == "masterplan":
             assert draft["kind"] == "marvel-united/masterplan-card"
