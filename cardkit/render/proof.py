@@ -117,8 +117,7 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     out.parent.mkdir(parents=True, exist_ok=True)
     if data:
         yamlio.atomic_write(out, data)
-    sources = {card.source for card in cards} if options.backs else set()
-    printed = [c for c in cards if not (c.back_of and c.back_of in sources)]  # a back: no card
+    printed, _ = pdf.two_sided(cards, options.flip if options.backs else None)  # a back: no card
     result = ProofResult(len(printed), layout.per_page, warnings=list(dict.fromkeys(warnings)))
     for name, spec in specs:  # fillable forms beside the proofs: proofs-campaign-log.pdf
         target = out.with_name(f"{out.stem}-{name}.pdf")
