@@ -9,14 +9,13 @@ validated before an atomic write, so a refused or interrupted confirm changes no
 from __future__ import annotations
 
 import datetime
-import difflib
 import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import addresses, schemas, systems, transaction, yamlio
+from cardkit import addresses, schemas, suggest, systems, transaction, yamlio
 from cardkit.confirm_semantics import ABSENT, MISSING, Refused, check_value, plain, repeats
 from cardkit.errors import CardkitError, InputError, UsageError
 
@@ -78,9 +77,8 @@ def find_document(target: str, root: Path) -> Path:
             + ", ".join(str(h) for h in hits)
             + "; name the file or system:id"
         )
-    close = difflib.get_close_matches(slug, [ident.split(":")[1] for _, ident in candidates], n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise UsageError(f"no file or document id '{target}' under {root}{hint}")
+    hint = suggest.hint(slug, [ident.split(":")[1] for _, ident in candidates])
+    raise UsageError(f"no file or document id '{target}' under {root}; {hint}")
 
 
 def _node(data: Any, pointer: tuple[Any, ...]) -> Any:

@@ -14,10 +14,9 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
-from cardkit import addresses
+from cardkit import addresses, suggest
 from cardkit.errors import CardkitError, ExitCode, UsageError
 
 ABSENT = "absent"  # a record's `previous` when the confirmation added the field
@@ -53,9 +52,8 @@ def resolve(data: Any, address: str) -> tuple[tuple[Any, ...], Any]:
         siblings = _siblings(data, pointer)
         if any(last in s for s in siblings):
             return (*pointer, last), MISSING
-        known = sorted({str(k) for s in [parent, *siblings] for k in s} - _BOOKKEEPING)
-        close = difflib.get_close_matches(last, known, n=3)
-        hint = f"did you mean {', '.join(close)}?" if close else f"fields: {', '.join(known)}"
+        known = {str(k) for s in [parent, *siblings] for k in s} - _BOOKKEEPING
+        hint = suggest.hint(last, known)
         raise UsageError(f"no field '{last}' at '{head or 'the top'}'; {hint}") from None
 
 

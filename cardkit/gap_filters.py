@@ -11,10 +11,10 @@ its address (`masterplan/cards/3`); `id` the document or its villain; `box` the 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from cardkit import suggest
 from cardkit.errors import UsageError
 from cardkit.gaps import ORIGINS, Gap
 
@@ -91,6 +91,4 @@ def selected(rows: Iterable[Gap], filters: Filters) -> Iterator[Gap]:
         folded = {h.casefold() for h in have}
         for value in wanted:
             if value.casefold() not in folded:
-                close = difflib.get_close_matches(value, sorted(have - {""}), n=3)
-                hint = f" (did you mean {', '.join(close)}?)" if close else ""
-                filters.unknown.append(f"{name} {value}{hint}")
+                filters.unknown.append(f"{name} '{value}' ({suggest.hint(value, have)})")

@@ -15,7 +15,6 @@ relative `$ref`s between files resolve the same way here, in editors
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from functools import cache
@@ -23,9 +22,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from cardkit import suggest
 from cardkit.errors import UsageError
 
 BASE_URI = "https://cardkit.invalid/schemas/"
+SEE_KINDS = "see `cardkit kinds`"  # said of an unknown kind instead of listing them all
 
 
 def schema_dir() -> Path:
@@ -147,6 +148,4 @@ def resolve_kind(name: str) -> str:
     if short:
         raise UsageError(f"kind '{name}' is ambiguous: {', '.join(short)}; name one in full")
     names = known + sorted({kind.split("/", 1)[1] for kind in known})
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else "; see `cardkit kinds`"
-    raise UsageError(f"unknown kind '{name}'{hint}")
+    raise UsageError(f"unknown kind '{name}'; {suggest.hint(name, names, elsewhere=SEE_KINDS)}")

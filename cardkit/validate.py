@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardkit import explain, schemas, validate_scope, yamlio
+from cardkit import explain, schemas, suggest, validate_scope, yamlio
 from cardkit.errors import InputError
 from cardkit.model import Diagnostic, Document, Report, Severity, json_pointer
 from cardkit.report.findings import SpooledReport
@@ -105,14 +105,15 @@ def load_document(path: Path) -> Document | Diagnostic:
         )
     if not isinstance(kind, str) or kind not in _kinds():
         line, column = locate(("kind",))
-        hint = _closest_kind(kind)
+        named = kind if isinstance(kind, str) else ""
+        hint = suggest.hint(named, schemas.kinds(), elsewhere=schemas.SEE_KINDS)
         return Diagnostic(
             shown,
             line,
             column,
             "CK006",
             Severity.ERROR,
-            f"unknown kind {explain.short(kind)}{hint}",
+            f"unknown kind {explain.short(kind)}; {hint}",
         )
     return document
 
@@ -127,15 +128,6 @@ def _kinds() -> frozenset[str]:
     if _KINDS[0] is not files:
         _KINDS = (files, frozenset(schemas.kinds()))
     return _KINDS[1]
-
-
-def _closest_kind(kind: object) -> str:
-    import difflib
-
-    if not isinstance(kind, str):
-        return ""
-    close = difflib.get_close_matches(kind, schemas.kinds(), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def schema_diagnostics(document: Document) -> list[Diagnostic]:

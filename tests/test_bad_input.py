@@ -294,6 +294,6 @@ def test_new_in_a_box_folder_that_does_not_exist_says_so(repo: Path) -> None:
     assert typo.returncode == 0, typo.stderr
     assert (repo / "cards" / "marvel-united" / "ks-promoss" / "zed.yaml").is_file()
     assert typo.stderr.startswith("warning: cards/marvel-united/ks-promoss is a new box folder")
-    assert "(did you mean ks-promos?)" in typo.stderr and "box.yaml" in typo.stderr
+    assert "(did you mean 'ks-promos'?)" in typo.stderr and "box.yaml" in typo.stderr
     known = run_cli(["new", "hero", "zee", "--box", "ks-promos"], cwd=repo)
     assert known.returncode == 0 and known.stderr == ""

@@ -146,7 +146,7 @@ def test_a_typo_in_a_field_name_lists_candidates_and_adds_nothing(repo: Path) ->
         cwd=repo,
     )
     assert result.returncode == 2
-    assert "no field 'plcae' at 'masterplan/cards/3'; did you mean place?" in result.stderr
+    assert "no field 'plcae' at 'masterplan/cards/3'; did you mean 'place'?" in result.stderr
     assert (repo / KLAW).read_bytes() == before
 
 

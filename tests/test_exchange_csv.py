@@ -86,7 +86,8 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
     wrong = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/heroes"])
     assert (
         wrong.returncode == 2
-        and "--kind marvel-united/heroes: no documents of that kind" in wrong.stderr
+        and "--kind 'marvel-united/heroes' matches nothing here; did you mean 'marvel-united/hero'?"
+        in wrong.stderr
     )
     out = tmp_path / "csv"
     files = run_cli(["export", "csv", str(tmp_path), "--out", str(out)])
@@ -106,6 +107,7 @@ def test_a_kind_is_chosen_by_its_short_name_when_only_one_kind_has_it(tmp_path: 
     )
     short = run_cli(["export", "csv", "--kind", "masterplan-card", str(tmp_path)])
     assert short.returncode == 2 and "did you mean" not in short.stderr
+    assert "known: marvel-united/villain, villain, villainous/villain\n" in short.stderr
     one = run_cli(["export", "csv", "--kind", "marvel-united/villain", str(tmp_path)])
     assert one.returncode == 0 and one.stdout.startswith("document,deck,qty"), one.stderr
     both = run_cli(["export", "csv", "--kind", "villain", str(tmp_path)])

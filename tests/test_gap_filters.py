@@ -67,6 +67,6 @@ def test_a_filtered_checklist_is_the_sitting(repo: Path) -> None:
 def test_a_typo_names_candidates_and_a_bad_origin_is_usage(repo: Path) -> None:
     result = run_cli(["gaps", "cards", "--id", "klw"], cwd=repo)
     assert result.returncode == 0
-    assert "--id klw (did you mean klaw?) matches no gap here" in result.stderr
+    assert "--id 'klw' (did you mean 'klaw'?) matches no gap here" in result.stderr
     bad = run_cli(["gaps", "cards", "--origin", "guessed"], cwd=repo)
     assert bad.returncode == 2 and "--origin takes noted, unconfirmed, inferred" in bad.stderr

@@ -271,7 +271,7 @@ def test_addressing_errors_list_the_candidates(repo: Path) -> None:
         and "marvel-champions" in ambiguous.stderr
     )
     typo = run_cli(["confirm", "klw", "dashboard/bam", "--by", "a", "--evidence", "b"], cwd=repo)
-    assert "did you mean klaw?" in typo.stderr
+    assert "no file or document id 'klw' under cards; did you mean 'klaw'?" in typo.stderr
     by_system = run_cli(
         ["confirm", "marvel-united:bullseye", "dashboard/bam", "--by", "a", "--evidence", "b"],
         cwd=repo,

@@ -277,7 +277,8 @@ def test_cli_proof_errors_are_one_line(tmp_path: Path) -> None:
             str(tmp_path / "y.pdf"),
         ]
     )
-    assert empty.returncode == 2 and "--id nobody matches nothing here" in empty.stderr
+    assert empty.returncode == 2
+    assert empty.stderr == "cardkit: --id 'nobody' matches nothing here; known: klaw\n"
     assert not (tmp_path / "y.pdf").exists()
     for option, value, message in (
         ("--bleed", "-5mm", "cannot be negative"),
@@ -299,14 +300,15 @@ def test_a_selection_typo_is_refused_with_the_names_there_are(tmp_path: Path) ->
     assert typo.returncode == 2
     assert (
         typo.stderr
-        == "cardkit: --kind masterplam matches nothing here (did you mean masterplan?)\n"
+        == "cardkit: --kind 'masterplam' matches nothing here; did you mean 'masterplan'?\n"
     )
     several = run_cli(["proof", str(KLAW), "--out", str(out), "--id", "klw", "--box", "nowhere"])
     assert (
         several.returncode == 2
-        and "--id klw matches nothing here (did you mean klaw?)" in several.stderr
+        and "--id 'klw' matches nothing here; did you mean 'klaw'?" in several.stderr
     )
-    assert "--box nowhere matches nothing here" in several.stderr and not out.exists()
+    assert "--box 'nowhere' matches nothing here; known: multiverse-ks-promos" in several.stderr
+    assert not out.exists()
     right = run_cli(["proof", str(KLAW), "--out", str(out), "--kind", "masterplan", "--id", "klaw"])
     assert right.returncode == 0 and out.exists(), right.stderr
 

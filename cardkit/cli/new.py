@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit import suggest
 from cardkit.cli._app import app
 
 
@@ -58,14 +59,9 @@ def new(
         + "\n"
     )
     if new_box and out is None:
-        import difflib
-
-        boxes = sorted(
-            p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box
-        )
-        close = difflib.get_close_matches(str(box), boxes, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
+        boxes = [p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box]
+        hint = suggest.hint(str(box), boxes)
         sys.stderr.write(
-            f"warning: {target.parent} is a new box folder{hint}; "
+            f"warning: {target.parent} is a new box folder ({hint}); "
             f"a box needs its manifest: cardkit new box {box} --out {target.parent / 'box.yaml'}\n"
         )

@@ -13,13 +13,13 @@ inline icons in text (`[boost]` -> `{boost}`). The `qty` column holds the card's
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from cardkit import suggest
 from cardkit.errors import UsageError
 
 HEADER = frozenset(
@@ -173,13 +173,8 @@ def choose_kinds(
             raise UsageError(f"--kind {name} is more than one kind here: {', '.join(matches)}")
         if not matches:
             short = {kind.split("/", 1)[-1] for kind in grouped}
-            close = difflib.get_close_matches(name, sorted(set(grouped) | short), n=3)
-            hint = (
-                f"did you mean {', '.join(close)}?"
-                if close
-                else f"these kinds are: {', '.join(grouped)}"
-            )
-            raise UsageError(f"--kind {name}: no documents of that kind here; {hint}")
+            hint = suggest.hint(name, set(grouped) | short)
+            raise UsageError(f"--kind '{name}' matches nothing here; {hint}")
         chosen[matches[0] if name not in grouped else name] = grouped[
             name if name in grouped else matches[0]
         ]

@@ -9,12 +9,12 @@ generic collectors here print it. This module never names a system.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardkit import suggest
 from cardkit.model import Document
 
 SLOTS = ("left", "villain", "right")
@@ -244,7 +244,6 @@ def unmatched(
     ):
         for name in wanted:
             if name not in have:
-                close = difflib.get_close_matches(name, sorted(have - {""}), n=3)
-                hint = f" (did you mean {', '.join(close)}?)" if close else ""
-                problems.append(f"{option} {name} matches nothing here{hint}")
+                hint = suggest.hint(name, have)
+                problems.append(f"{option} '{name}' matches nothing here; {hint}")
     return problems

@@ -28,7 +28,6 @@ See docs/architecture.md.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import importlib.util
 import os
@@ -41,6 +40,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from cardkit import suggest
+
 ENTRY_POINTS = "cardkit.systems"
 ENVIRONMENT = "CARDKIT_SYSTEMS"
 TOKENS_FILE = "tokens.yaml"
@@ -51,9 +52,7 @@ class UnknownName(LookupError):
     """A system or token name that is not registered; the message says what is close."""
 
     def __init__(self, what: str, name: str, known: list[str]) -> None:
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(known)})"
-        super().__init__(f"unknown {what} '{name}'{hint}")
+        super().__init__(f"unknown {what} '{name}'; {suggest.hint(name, known)}")
         self.name = name
 
 

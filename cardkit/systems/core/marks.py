@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from cardkit import suggest
 from cardkit.addresses import walk
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rules import document_rule
@@ -40,12 +41,8 @@ def marks_name_fields(doc: Document) -> Iterator[tuple[Pointer, str]]:
             first = str(mark).split("/")[0]
             if first in node or any(first in s for s in _siblings(doc.data, pointer)):
                 continue
-            known = sorted(k for k in node if k not in ("unconfirmed", "confirmations"))
-            import difflib
-
-            close = difflib.get_close_matches(first, known, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else f" (fields: {', '.join(known)})"
+            known = [str(k) for k in node if k not in ("unconfirmed", "confirmations")]
             yield (
                 (*pointer, "unconfirmed", index),
-                f"unconfirmed '{mark}' names no field here{hint}",
+                f"unconfirmed '{mark}' names no field here; {suggest.hint(first, known)}",
             )
