@@ -6,7 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import shutil
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,46 +32,57 @@ def repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _card(repo: Path, path: str, n: int) -> dict:
+def _card(repo: Path, path: str, n: int) -> dict[str, Any]:
     data = yamlio.load_text((repo / path).read_text())
     return next(c for c in data["masterplan"]["cards"] if c["n"] == n)
 
 
+def _confirm(
+    repo: Path, target: str, address: str, *more: str, value: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`cardkit confirm TARGET ADDRESS [--value VALUE] MORE... --by ana ...` in the copy."""
+    given = ["--value", value] if value is not None else []
+    return run_cli(["confirm", target, address, *given, *more, *ARGS], cwd=repo)
+
+
+def _undo(repo: Path, target: str, address: str) -> subprocess.CompletedProcess[str]:
+    return run_cli(["confirm", "--undo", target, address], cwd=repo)
+
+
+@contextmanager
+def _untouched(path: Path) -> Iterator[None]:
+    """The file's bytes are the same after the block as before it."""
+    before = path.read_bytes()
+    yield
+    assert path.read_bytes() == before
+
+
 def test_a_typo_in_a_token_name_is_refused_with_the_closest_name(repo: Path) -> None:
-    before = (repo / KLAW).read_bytes()
-    value = "{left: {thgu: 2}, right: {thug: 1}}"
-    result = run_cli(["confirm", "klaw", "masterplan/cards/4/place", "--value", value, *ARGS],
-                     cwd=repo)  # fmt: skip
-    assert result.returncode == 1
-    assert "unknown marvel-united token 'thgu'; did you mean 'thug'?" in result.stderr
-    assert (repo / KLAW).read_bytes() == before
+    with _untouched(repo / KLAW):
+        value = "{left: {thgu: 2}, right: {thug: 1}}"
+        result = _confirm(repo, "klaw", "masterplan/cards/4/place", value=value)
+        assert result.returncode == 1
+        assert "unknown marvel-united token 'thgu'; did you mean 'thug'?" in result.stderr
 
 
 def test_a_value_that_drops_a_slot_needs_replace(repo: Path) -> None:
-    before = (repo / KLAW).read_bytes()
-    dropped = run_cli(
-        ["confirm", "klaw", "masterplan/cards/4/place", "--value", "{left: {thug: 2}}", *ARGS],
-        cwd=repo,
+    with _untouched(repo / KLAW):
+        dropped = _confirm(repo, "klaw", "masterplan/cards/4/place", value="{left: {thug: 2}}")
+        assert dropped.returncode == 1
+        assert "leaves out slot(s) right" in dropped.stderr and "--replace" in dropped.stderr
+    replaced = _confirm(
+        repo, "klaw", "masterplan/cards/4/place", "--replace", value="{left: {thug: 2}}"
     )
-    assert dropped.returncode == 1
-    assert "leaves out slot(s) right" in dropped.stderr and "--replace" in dropped.stderr
-    assert (repo / KLAW).read_bytes() == before
-    replaced = run_cli(
-        ["confirm", "klaw", "masterplan/cards/4/place", "--value", "{left: {thug: 2}}",
-         "--replace", *ARGS],
-        cwd=repo,
-    )  # fmt: skip
     assert replaced.returncode == 0, replaced.stderr
     assert _card(repo, KLAW, 4)["place"] == {"left": {"thug": 2}}
 
 
 def test_a_missing_field_is_added_with_previous_absent(repo: Path) -> None:
     assert "place" not in _card(repo, DYNAMO, 9)
-    bare = run_cli(["confirm", DYNAMO, "masterplan/cards/9/place", *ARGS], cwd=repo)
+    bare = _confirm(repo, DYNAMO, "masterplan/cards/9/place")
     assert bare.returncode == 2 and "give --value to add it" in bare.stderr
     value = "{left: {thug: 1}, villain: {thug: 1}, right: {thug: 1}}"
-    result = run_cli(["confirm", DYNAMO, "masterplan/cards/9/place", "--value", value, *ARGS],
-                     cwd=repo)  # fmt: skip
+    result = _confirm(repo, DYNAMO, "masterplan/cards/9/place", value=value)
     assert result.returncode == 0, result.stderr
     card = _card(repo, DYNAMO, 9)
     assert card["place"] == {"left": {"thug": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
@@ -103,28 +118,28 @@ def test_rerunning_a_batch_changes_nothing(repo: Path, tmp_path: Path) -> None:
 def test_undo_brings_back_the_previous_value_and_the_mark(repo: Path) -> None:
     original = _card(repo, KLAW, 4)
     value = "{left: {thug: 2}, right: {thug: 1}}"
-    run_cli(["confirm", "klaw", "masterplan/cards/4/place", "--value", value, *ARGS], cwd=repo)
+    _confirm(repo, "klaw", "masterplan/cards/4/place", value=value)
     assert _card(repo, KLAW, 4)["place"] != original["place"]
-    result = run_cli(["confirm", "--undo", "klaw", "masterplan/cards/4/place"], cwd=repo)
+    result = _undo(repo, "klaw", "masterplan/cards/4/place")
     assert result.returncode == 0, result.stderr
     assert "undid masterplan/cards/4/place" in result.stdout
     card = _card(repo, KLAW, 4)
     assert card["place"] == original["place"] and card["unconfirmed"] == ["place"]
     assert "confirmations" not in card
-    nothing = run_cli(["confirm", "--undo", "klaw", "masterplan/cards/4/place"], cwd=repo)
+    nothing = _undo(repo, "klaw", "masterplan/cards/4/place")
     assert nothing.returncode == 2 and "no confirmation to undo" in nothing.stderr
 
 
 def test_undo_of_an_added_field_removes_it(repo: Path) -> None:
     value = "{left: {thug: 1}, right: {thug: 1}}"
-    run_cli(["confirm", DYNAMO, "masterplan/cards/10/place", "--value", value, *ARGS], cwd=repo)
-    run_cli(["confirm", "--undo", DYNAMO, "masterplan/cards/10/place"], cwd=repo)
+    _confirm(repo, DYNAMO, "masterplan/cards/10/place", value=value)
+    _undo(repo, DYNAMO, "masterplan/cards/10/place")
     card = _card(repo, DYNAMO, 10)
     assert "place" not in card and card["unconfirmed"] == ["place"]
 
 
 def test_a_card_number_that_is_not_in_the_deck_lists_the_card_numbers(repo: Path) -> None:
-    result = run_cli(["confirm", "klaw", "masterplan/cards/13/place", *ARGS], cwd=repo)
+    result = _confirm(repo, "klaw", "masterplan/cards/13/place")
     assert result.returncode == 2
     assert "no item '13' in 'masterplan/cards'" in result.stderr
     assert "choose one of: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12" in result.stderr
@@ -140,20 +155,16 @@ def test_a_mark_naming_no_field_is_a_validate_error(repo: Path) -> None:
 
 
 def test_a_typo_in_a_field_name_lists_candidates_and_adds_nothing(repo: Path) -> None:
-    before = (repo / KLAW).read_bytes()
-    result = run_cli(
-        ["confirm", "klaw", "masterplan/cards/3/plcae", "--value", "{left: {thug: 1}}", *ARGS],
-        cwd=repo,
-    )
-    assert result.returncode == 2
-    assert "no field 'plcae' at 'masterplan/cards/3'; did you mean 'place'?" in result.stderr
-    assert (repo / KLAW).read_bytes() == before
+    with _untouched(repo / KLAW):
+        result = _confirm(repo, "klaw", "masterplan/cards/3/plcae", value="{left: {thug: 1}}")
+        assert result.returncode == 2
+        assert "no field 'plcae' at 'masterplan/cards/3'; did you mean 'place'?" in result.stderr
 
 
 def test_a_confirmation_undone_leaves_the_file_as_it_was(repo: Path) -> None:
     before = (repo / KLAW).read_bytes()
-    done = run_cli(["confirm", "klaw", "masterplan/cards/1/place", *ARGS], cwd=repo)
+    done = _confirm(repo, "klaw", "masterplan/cards/1/place")
     assert done.returncode == 0 and (repo / KLAW).read_bytes() != before, done.stderr
-    undone = run_cli(["confirm", "--undo", "klaw", "masterplan/cards/1/place"], cwd=repo)
+    undone = _undo(repo, "klaw", "masterplan/cards/1/place")
     assert undone.returncode == 0, undone.stderr
     assert (repo / KLAW).read_bytes() == before  # the mark comes back as `[place]`, in flow
