@@ -221,3 +221,13 @@ def test_build_drafts_the_scans_under_scans(tmp_path):
     assert draft["provenance"]["scan"] == "scans/villainous/promo/harp.png"
     again = run_cli(["build"], cwd=repo)
     assert again.stdout.startswith("up to date"), again.stdout
+
+
+def test_a_batch_loads_the_model_once_and_its_workers_inherit_it(tmp_path):
+    from cardkit.ocr import batch, engine
+
+    engine._LOADED.clear()
+    batch.warm(batch.Settings(tmp_path))
+    loaded = engine._LOADED["eng"]
+    # a worker forked after this makes its engine from the model already in memory
+    assert engine.make_engine("tesseract")._open() is loaded  # type: ignore[attr-defined]

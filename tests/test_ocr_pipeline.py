@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,21 @@ def test_a_front_whose_title_was_not_read_is_filed_as_art_and_still_validates(tm
     assert "Not read: title" in data["notes"][-1]
     report, _ = check([draft])
     assert report.errors == 0, [d.message for d in report.diagnostics]
+
+
+def test_one_worker_reads_scan_after_scan_and_a_timed_out_one_is_replaced(tmp_path):
+    scans = tmp_path / "scans" / "villainous"
+    scans.mkdir(parents=True)
+    replay = {"engine": "tesseract", "version": "r", "readings": {}}
+    for name in ("a", "b", "c"):
+        blank_card(scans / f"{name}.png")
+        replay["readings"].update(fate_replay(name)["readings"])  # type: ignore[attr-defined]
+    (tmp_path / "r.json").write_text(json.dumps(replay))
+    paths = sorted(scans.glob("*.png"))
+    read = batch.run(paths, _settings(tmp_path / "out", tmp_path / "r.json"), jobs=1)
+    assert [r.ok for r in read] == [True, True, True]
+    assert len({r.worker for r in read}) == 1 and read[0].worker != os.getpid()
+    hung = batch.Settings(tmp_path / "hung", "hang", options=Options(("villainous",)))
+    timed_out = batch.run(paths[:2], hung, jobs=1, timeout=1)
+    assert [("timed out after 1 s" in r.message) for r in timed_out] == [True, True]
+    # the first worker was killed; the second scan was given to a new one, and timed out alone

@@ -1,4 +1,4 @@
-"""A batch of scans: one worker process per scan, N at a time, each with a timeout.
+"""A batch of scans: N worker processes read them, each scan with a timeout.
 
 A scan that fails (unreadable file, engine crash, timeout) fails alone: the others
 finish, and the result says which failed and why in one line each. Workers run with
@@ -9,12 +9,13 @@ or none, never half of one.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import multiprocessing
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,8 @@ class ScanResult:
     message: str = ""
     drafts: list[dict[str, Any]] = field(default_factory=list)  # one per frame
     seconds: float = 0.0
+    cpu: float = 0.0  # seconds of CPU the scan took in its worker
+    worker: int = 0  # the process id of the worker that read it
 
 
 def draft_name(frame_name: str) -> str:
@@ -55,8 +58,8 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
     from cardkit.ocr.engine import make_engine
     from cardkit.ocr.pipeline import read_frame
 
-    started = time.monotonic()
-    result = ScanResult(str(path), ok=True)
+    started, cpu = time.monotonic(), time.process_time()
+    result = ScanResult(str(path), ok=True, worker=os.getpid())
     shown = str(path)
     if settings.root is not None and path.resolve().is_relative_to(settings.root.resolve()):
         shown = path.resolve().relative_to(settings.root.resolve()).as_posix()
@@ -89,19 +92,68 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
             }
         )
     result.seconds = round(time.monotonic() - started, 3)
+    result.cpu = round(time.process_time() - cpu, 3)
     return result
 
 
-def _worker(path: Path, settings: Settings, conn: Connection) -> None:
-    os.environ["OMP_THREAD_LIMIT"] = "1"
+def scan_once(path: Path, settings: Settings) -> ScanResult:
+    """One scan, its failure kept as its result: the batch goes on."""
     try:
-        result = process_scan(path, settings)
+        return process_scan(path, settings)
     except CardkitError as err:
-        result = ScanResult(str(path), False, str(err))
+        return ScanResult(str(path), False, str(err))
     except Exception as err:  # an engine or pipeline bug: this scan fails, the batch goes on
-        result = ScanResult(str(path), False, f"{path}: {type(err).__name__}: {err}")
-    conn.send(result)
-    conn.close()
+        return ScanResult(str(path), False, f"{path}: {type(err).__name__}: {err}")
+
+
+class _ReadsNothing:
+    """An engine that reads nothing: `warm` walks the pipeline with it, tesseract unused."""
+
+    name = "none"
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Any, mode: str, *, key: str, whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading
+
+        return Reading(())
+
+
+def warm(settings: Settings) -> None:
+    """Do once, in the batch's parent, what every scan would otherwise do first: import and
+    set up the pipeline's libraries (OpenCV's first calls, jsonschema, ruamel), load the
+    templates, their readers and schemas, and tesseract's model. Workers are forked from
+    this process and inherit all of it; each scan then pays for its own reading only."""
+    from PIL import Image
+
+    from cardkit import schemas
+    from cardkit.ocr import draft, intake, layout, pipeline
+    from cardkit.ocr.engine import make_engine
+
+    sets = layout.template_sets()
+    for templates in sets.values():
+        for template in templates.templates:
+            if template.kind in schemas.kinds():
+                schemas.detailed_validator(template.kind)
+            for region in template.regions:
+                if region.reader != "text":
+                    layout.reader(region.reader)
+    blank = Image.new("RGB", (250, 350), (255, 255, 255))
+    frame = intake.Frame("warm-up", Path("warm-up.png"), "", blank, None)
+    read = pipeline.read_frame(frame, _ReadsNothing(), settings.options)
+    document = draft.build(
+        read,
+        scan="warm-up.png",
+        engine="none",
+        engine_version="0",
+        language="",
+        options=settings.options,
+    )
+    draft.render(document, "warm-up.png")
+    with contextlib.suppress(CardkitError):  # each scan reports it (the CLI probed already)
+        make_engine(settings.engine, settings.language).version()
+    gc.freeze()  # the workers' collections then leave the inherited objects (and pages) alone
 
 
 def run(
@@ -112,46 +164,38 @@ def run(
     timeout: float = TIMEOUT,
     progress: Callable[[ScanResult, int, int], None] | None = None,
 ) -> list[ScanResult]:
-    """Every scan in its own process, `jobs` at a time; results in the order of `paths`."""
+    """Every scan read by one of `jobs` worker processes; results in the order of `paths`."""
+    from cardkit.ocr.workers import Worker, wait
+
     settings.out.mkdir(parents=True, exist_ok=True)
     os.environ["OMP_THREAD_LIMIT"] = "1"
+    warm(settings)
     context = multiprocessing.get_context("fork")
     pending = list(enumerate(paths))
-    running: dict[int, tuple[Any, Connection, float, Path]] = {}
     results: dict[int, ScanResult] = {}
-    jobs = max(1, jobs)
-    while pending or running:
-        while pending and len(running) < jobs:
-            index, path = pending.pop(0)
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_worker, args=(path, settings, send), daemon=True)
-            process.start()
-            send.close()
-            running[index] = (process, receive, time.monotonic(), path)
-        done = []
-        for index, (process, receive, started, path) in running.items():
-            result = None
-            if receive.poll():
-                try:
-                    result = receive.recv()
-                except EOFError:
-                    result = ScanResult(str(path), False, f"{path}: worker died")
-            elif not process.is_alive():
-                result = ScanResult(str(path), False, f"{path}: worker died ({process.exitcode})")
-            elif time.monotonic() - started > timeout:
-                process.kill()
-                result = ScanResult(str(path), False, f"{path}: timed out after {timeout:g} s")
-            if result is not None:
-                process.join(timeout=5)
-                receive.close()
+    pool: list[Worker] = []
+    try:
+        while pending or any(w.busy for w in pool):
+            for worker in pool:
+                if not worker.busy and pending:
+                    worker.give(*pending.pop(0))
+            while pending and len(pool) < max(1, jobs):
+                pool.append(Worker(context, settings))
+                pool[-1].give(*pending.pop(0))
+            wait(pool)
+            for worker in list(pool):
+                done = worker.collect(timeout)
+                if done is None:
+                    continue
+                index, result = done
                 results[index] = result
-                done.append(index)
+                if worker.dead:  # crashed or killed: another is forked when there is work
+                    pool.remove(worker)
                 if progress:
                     progress(result, len(results), len(paths))
-        for index in done:
-            del running[index]
-        if not done:
-            time.sleep(0.02)
+    finally:
+        for worker in pool:
+            worker.stop()
     return [results[i] for i in range(len(paths))]
 
 

@@ -1,0 +1,100 @@
+"""The batch's worker processes: each reads scan after scan until the batch ends.
+
+Workers are forked from the batch's parent after `batch.warm`, so each starts with the
+pipeline, the templates and tesseract's model already loaded, and keeps them for every
+scan it reads (a process per scan paid a fork, its exit and copy-on-write faults on the
+model each time: a third again of a small scan's time). A worker whose scan times out is
+killed, and one that dies is replaced: that scan fails alone, the batch goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as wait_for
+from pathlib import Path
+from typing import Any
+
+from cardkit.ocr.batch import ScanResult, Settings, scan_once
+
+POLL = 0.05  # seconds between looks at the clock while workers read
+
+
+def _serve(settings: Settings, conn: Connection) -> None:
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+    while True:
+        try:
+            path = conn.recv()
+        except EOFError:  # the batch has gone
+            return
+        if path is None:
+            return
+        conn.send(scan_once(path, settings))
+
+
+class Worker:
+    """One worker process and the scan it is reading, if any."""
+
+    def __init__(self, context: Any, settings: Settings) -> None:
+        self.conn, theirs = context.Pipe(duplex=True)
+        self.process = context.Process(target=_serve, args=(settings, theirs), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.task: tuple[int, Path, float] | None = None
+        self.dead = False
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None
+
+    def give(self, index: int, path: Path) -> None:
+        self.task = (index, path, time.monotonic())
+        self.conn.send(path)
+
+    def collect(self, timeout: float) -> tuple[int, ScanResult] | None:
+        """The finished scan's index and result; a failed one when the worker died or its
+        scan ran past `timeout` (the worker is then killed); None while it reads."""
+        if self.task is None:
+            return None
+        index, path, started = self.task
+        result = None
+        if self.conn.poll():
+            try:
+                result = self.conn.recv()
+            except EOFError:
+                result = self._gone(f"{path}: worker died")
+        elif not self.process.is_alive():
+            result = self._gone(f"{path}: worker died ({self.process.exitcode})")
+        elif time.monotonic() - started > timeout:
+            self.process.kill()
+            result = self._gone(f"{path}: timed out after {timeout:g} s")
+        if result is None:
+            return None
+        self.task = None
+        return index, result
+
+    def _gone(self, message: str) -> ScanResult:
+        self.dead = True
+        self.process.join(timeout=5)
+        self.conn.close()
+        assert self.task is not None
+        return ScanResult(str(self.task[1]), False, message)
+
+    def stop(self) -> None:
+        if not self.dead:
+            with contextlib.suppress(OSError):  # it has gone already
+                self.conn.send(None)
+            self.conn.close()
+        self.process.join(timeout=1)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+
+
+def wait(pool: list[Worker]) -> None:
+    """Until a busy worker sends, dies, or POLL seconds pass (timeouts are checked then)."""
+    busy = [w for w in pool if w.busy]
+    if busy:
+        wait_for([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=POLL)
