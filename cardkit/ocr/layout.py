@@ -25,7 +25,15 @@ from cardkit.ocr.engine import PSM, Mode, OcrEngine
 
 TEMPLATES_FILE = "ocr.yaml"
 TARGET_X_HEIGHT = 25.0  # pixels: what tesseract reads best
-PREP_STEPS = ("median", "binarize", "clear-border", "sharpen", "keep-colour", "no-invert")
+PREP_STEPS = (
+    "median",
+    "binarize",
+    "clear-border",
+    "sharpen",
+    "keep-colour",
+    "no-invert",
+    "small-caps",
+)
 
 
 @dataclass(frozen=True)
@@ -222,8 +230,12 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
     if "sharpen" in region.prep:
         image = image.filter(ImageFilter.SHARPEN)
-    if "binarize" in region.prep or "clear-border" in region.prep:
+    if {"binarize", "clear-border", "small-caps"} & set(region.prep):
         image = binarize(image, clear_border="clear-border" in region.prep)
+    if "small-caps" in region.prep:
+        from cardkit.ocr.smallcaps import even_caps
+
+        image = even_caps(image)
     return ImageOps.expand(image, border=12, fill=255)
 
 

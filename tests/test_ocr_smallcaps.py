@@ -1,0 +1,68 @@
+"""Small capitals raised to the capitals' height (cardkit/ocr/smallcaps.py), on lines drawn
+here in small caps the way card titles print them: a capital, then capitals a size smaller."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cardkit.ocr import layout
+from cardkit.ocr.engine import make_engine
+from cardkit.ocr.smallcaps import even_caps
+from tests.ocr_cards import FONTS
+
+BOLD = os.path.join(FONTS, "VeraBd.ttf")
+
+
+def small_caps(text: str, cap: int, small: int) -> Image.Image:
+    """`text` with each word's first letter at `cap` px type and the rest at `small` px."""
+    big_font, small_font = ImageFont.truetype(BOLD, cap), ImageFont.truetype(BOLD, small)
+    image = Image.new("L", (40 + cap * len(text), cap * 2), 255)
+    draw = ImageDraw.Draw(image)
+    x = 20.0
+    for word in text.split(" "):
+        for index, char in enumerate(word):
+            font = big_font if index == 0 or not char.isalpha() else small_font
+            draw.text((x, cap * 1.5), char.upper(), font=font, fill=0, anchor="ls")
+            x += draw.textlength(char.upper(), font=font)
+        x += draw.textlength(" ", font=small_font)
+    return image
+
+
+def letter_heights(image: Image.Image) -> list[int]:
+    ink = (np.asarray(image.convert("L")) < 128).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    return sorted(int(stats[i, 3]) for i in range(1, count) if stats[i, 4] > 20)
+
+
+def test_small_capitals_are_raised_to_the_capitals_height():
+    line = small_caps("Crowd Control", 48, 36)
+    before, after = letter_heights(line), letter_heights(even_caps(line))
+    assert max(before) - min(before) >= 8  # two sizes drawn
+    assert len(after) == len(before)  # every letter kept, none merged
+    assert max(after) - min(after) <= 2
+    assert even_caps(line).width > line.width  # the raised letters are wider too
+
+
+def test_a_line_in_one_size_and_its_punctuation_are_left_as_they_are():
+    plain = small_caps("CROWD CONTROL", 48, 48)
+    assert np.array_equal(np.asarray(even_caps(plain)), np.asarray(plain))
+    marks = letter_heights(even_caps(small_caps("Break-In!", 48, 36)))
+    assert min(marks) <= 8  # the hyphen is moved, not raised
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+def test_a_small_caps_title_at_scan_size_reads_as_capitals():
+    # drawn large, then shrunk to a publisher image's size (small capitals 9 px tall)
+    line = small_caps("Bold Defended Field", 60, 44)
+    shrink = 9 / min(letter_heights(line))
+    scan = line.resize((round(line.width * shrink), round(line.height * shrink)), Image.LANCZOS)
+    region = layout.Region("name", (0, 0, 1, 1), x_height=9 / scan.height, prep=("small-caps",))
+    prepared = layout.prepare(scan.convert("RGB"), region, scan.height)
+    read = make_engine("tesseract").read(prepared, "line", key="t")
+    assert read.text.strip() == "BOLD DEFENDED FIELD"
