@@ -131,3 +131,85 @@ def test_a_misspelt_system_is_refused_before_any_scan_is_read(tmp_path):
         == "cardkit: --system: unknown system 'villanous'; did you mean 'villainous'?\n"
     )
     assert not (tmp_path / "o").exists()
+
+
+ZEMO = """\
+# by hand: Baron Zemo's Master Plan card 3 keeps its movement in `move_text`, no `bam`
+kind: marvel-united/villain
+id: zemo
+name: Baron Zemo
+masterplan:
+  cards:
+    - n: 3
+      move: '*'
+      move_text: {movement}
+      effects:
+        - {{name: Citizen V, text: Discard all Thugs and Civilians in Baron Zemo's Location.}}
+"""
+ZEMO_MOVES = "Move clockwise to the next Location with the most Civilians."
+
+
+def _check_zemo(tmp_path, card_text: str):
+    """The real `ocr --check` of the Baron Zemo 3 sample (drawn from the card file:
+    a movement sentence under Move *, no BAM!) against a hand-written villain file."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    scans = tmp_path / "scans" / "marvel-united"
+    scans.mkdir(parents=True, exist_ok=True)
+    scan = scans / "zemo-3.png"
+    shutil.copy(ROOT / "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png", scan)
+    cards = tmp_path / "cards"
+    cards.mkdir(exist_ok=True)
+    (cards / "zemo.yaml").write_text(card_text)
+    out = tmp_path / "out"
+    result = run_cli(
+        [
+            *("ocr", str(scan), "--out", str(out), "--force", "--jobs", "1"),
+            *("--check", str(cards), "--against", "zemo/masterplan/cards/3"),
+        ]
+    )
+    return result, cards / "zemo.yaml", out / "checklist.csv"
+
+
+def test_check_compares_a_movement_with_move_text_and_absent_bam_with_false(tmp_path):
+    """The draft reads `card/movement` and `card/bam: false`; the file keeps the same
+    printed sentence in `move_text` and leaves `bam` out: both agree."""
+    result, _, checklist_csv = _check_zemo(tmp_path, ZEMO.format(movement=ZEMO_MOVES))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = [line.split(": scan ")[0] for line in result.stdout.splitlines() if ": scan " in line]
+    assert sorted(line.split(": ", 1)[1] for line in lines) == [
+        "masterplan/cards/3/bam: agree",
+        "masterplan/cards/3/effects: agree",
+        "masterplan/cards/3/move: agree",
+        "masterplan/cards/3/move_text: agree",
+        "masterplan/cards/3/n: agree",
+    ]
+    assert "reads false, file has (absent), which means false" in result.stdout
+    assert list(csv.DictReader(checklist_csv.open())) == []
+
+
+def test_check_rows_name_the_field_the_file_uses_and_confirm_applies_them(tmp_path):
+    """A file whose move_text differs and whose card shows BAM!: two disagreements, each at
+    the file's own field, which confirm --batch then writes there."""
+    text = ZEMO.format(movement="Move clockwise to the next Location with the most Heroes.")
+    text = text.replace("      move: '*'\n", "      move: '*'\n      bam: true\n")
+    result, card, checklist_csv = _check_zemo(tmp_path, text)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "file lacks it" not in checklist_csv.read_text()
+    rows = list(csv.DictReader(checklist_csv.open()))
+    assert [(r["address"], r["why"], r["current"], r["value"]) for r in rows] == [
+        ("masterplan/cards/3/bam", "the scan reads a different value", "true", "false"),
+        (
+            "masterplan/cards/3/move_text",
+            "the scan reads a different value",
+            '"Move clockwise to the next Location with the most Heroes."',
+            f'"{ZEMO_MOVES}"',
+        ),
+    ]
+    applied = run_cli(["confirm", "--batch", str(checklist_csv), "--by", "ana"])
+    assert applied.returncode == 0, applied.stderr
+    after = card.read_text()
+    assert f"move_text: {ZEMO_MOVES}" in after and "bam: false" in after
+    assert "movement:" not in after and "card:" not in after

@@ -9,6 +9,10 @@ for a person to review, sign with `--by` and apply.
 A scan names its card by file name (the document's id, or a card code such as 01097a),
 or explicitly with `--against ID[/ADDRESS]` (ADDRESS: where in that document the card's
 fields live, e.g. `klaw/masterplan/cards/4`).
+
+What counts as the same value is the system's to say, in `equivalents.yaml` beside its
+`__init__.py`: fields holding one printed thing under two names (a Master Plan card's
+`movement` and `move_text`), and values that mean the field is left out (`bam: false`).
 """
 
 from __future__ import annotations
@@ -19,14 +23,17 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardkit import addresses
+from cardkit import addresses, systems, yamlio
 from cardkit.errors import UsageError
 from cardkit.model import Document
 
 QUOTES = str.maketrans("’‘“”", "''\"\"")
+EQUIVALENTS_FILE = "equivalents.yaml"
 
 
 @dataclass
@@ -39,10 +46,11 @@ class Comparison:
     current: Any
     confidence: float
     present: bool  # the file has the field at all
+    implied: bool = False  # the file leaves it out, which means `current` (bam: false)
 
     @property
     def agree(self) -> bool:
-        return self.present and same(self.read, self.current)
+        return (self.present or self.implied) and same(self.read, self.current)
 
 
 def _norm(value: Any) -> str:
@@ -85,37 +93,86 @@ def find_target(
 
 def compare(draft: dict[str, Any], scan: str, document: Document, prefix: str) -> list[Comparison]:
     confidences = draft.get("provenance", {}).get("confidences", {})
+    kind = str(document.data.get("kind", ""))
     out = []
     for field, confidence in confidences.items():
-        read = _lookup(draft, field)
-        address = f"{prefix}/{field}" if prefix else field
-        try:
-            _, current = addresses.resolve(document.data, address)
-            present = True
-        except UsageError:  # the document has no such field
-            current, present = None, False
-        head, _, rest = field.partition("/")
-        if prefix and not present and rest and isinstance(draft.get(head), dict):
-            # a one-card draft keeps its card under one key (`card/move`); inside a
-            # larger document the card's fields sit at the address itself (`.../4/move`)
-            try:
-                _, current = addresses.resolve(document.data, f"{prefix}/{rest}")
-                address, present = f"{prefix}/{rest}", True
-            except UsageError:
-                pass
+        address, current, present, implied = _current(
+            document.data, kind, _address(draft, field, document.data, prefix)
+        )
         out.append(
             Comparison(
                 scan,
                 str(document.path),
                 str(document.data.get("id", "")),
                 address,
-                read,
+                _lookup(draft, field),
                 current,
                 float(confidence),
                 present,
+                implied,
             )
         )
     return out
+
+
+def _address(draft: dict[str, Any], field: str, data: Any, prefix: str) -> str:
+    """Where a draft's field sits in the document: a one-card draft keeps its card under
+    one key (`card/move`); inside a larger document the card's fields sit at the address
+    itself (`.../4/move`)."""
+    head, _, rest = field.partition("/")
+    if prefix and rest and isinstance(draft.get(head), dict) and not _has(data, f"{prefix}/{head}"):
+        return f"{prefix}/{rest}"
+    return f"{prefix}/{field}" if prefix else field
+
+
+def _has(data: Any, address: str) -> bool:
+    try:
+        addresses.resolve(data, address)
+    except UsageError:
+        return False
+    return True
+
+
+def _current(data: Any, kind: str, address: str) -> tuple[str, Any, bool, bool]:
+    """(address, value, present, implied) of the document's field at `address`, or of the
+    field its system declares the same; else the value its absence means, if any."""
+    parent, _, name = address.rpartition("/")
+    names, absent = [name], {}
+    for entry in equivalents(kind):
+        pattern = entry.get("at", {}).get(kind)
+        if isinstance(pattern, str) and _matches(parent, pattern):
+            group = next((list(g) for g in entry.get("same", []) if name in g), [])
+            names += [other for other in group if other != name]
+            absent = entry.get("absent", {})
+            break
+    for other in names:
+        candidate = f"{parent}/{other}" if parent else other
+        if _has(data, candidate):
+            return candidate, addresses.resolve(data, candidate)[1], True, False
+    meaning = next((absent[n] for n in names if n in absent), None)
+    return address, meaning, False, meaning is not None
+
+
+def _matches(address: str, pattern: str) -> bool:
+    parts, wanted = address.split("/"), pattern.split("/")
+    if len(parts) != len(wanted):
+        return False
+    return all(w in ("*", p) for p, w in zip(parts, wanted, strict=True))
+
+
+@cache
+def equivalents(kind: str) -> list[dict[str, Any]]:
+    """The entries of the `equivalents.yaml` of the system `kind` belongs to (none if it
+    ships no such file)."""
+    try:
+        module = systems.for_kind(kind).module
+    except systems.UnknownName:
+        return []
+    source = resources.files(module).joinpath(EQUIVALENTS_FILE)
+    if not source.is_file():
+        return []
+    data = yamlio.load_text(source.read_text(encoding="utf-8"))
+    return [entry for entry in data if isinstance(entry, dict)] if isinstance(data, list) else []
 
 
 def _lookup(data: dict[str, Any], path: str) -> Any:
@@ -152,10 +209,10 @@ def checklist(comparisons: list[Comparison], gap_rows: list[Any]) -> str:
             "address": found.address,
             "origin": "ocr",
             "status": "open",
-            "why": "the scan reads a different value" if found.present else "the file lacks it",
-            "current": ""
-            if found.current is None
-            else json.dumps(found.current, ensure_ascii=False),
+            "why": "the file lacks it"
+            if not (found.present or found.implied)
+            else "the scan reads a different value",
+            "current": json.dumps(found.current, ensure_ascii=False) if found.present else "",
             **_filled(found),
         }
         writer.writerow({c: record.get(c, "") for c in CSV_COLUMNS})
@@ -176,6 +233,8 @@ def lines(comparisons: list[Comparison]) -> list[str]:
     for c in comparisons:
         verdict = "agree" if c.agree else "disagree"
         has = json.dumps(c.current, ensure_ascii=False) if c.present else "(absent)"
+        if c.implied:
+            has += f", which means {json.dumps(c.current, ensure_ascii=False)}"
         out.append(
             f"{c.path}: {c.address}: {verdict}: scan {Path(c.scan).name} reads "
             f"{json.dumps(c.read, ensure_ascii=False)}, file has {has} "
