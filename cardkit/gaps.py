@@ -345,16 +345,7 @@ def checks(rows: list[Gap]) -> int:
 
 
 def summary(rows: list[Gap]) -> str:
-    boxes: dict[str, dict[str, int]] = {}
-    for row in rows:
-        counts = boxes.setdefault(row.box or "(no box)", {"open": 0, "resolved": 0})
-        counts[row.status] = counts.get(row.status, 0) + 1
-    parts = [
-        f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())
-    ]
-    total_open = sum(c["open"] for c in boxes.values())
-    total_resolved = sum(c["resolved"] for c in boxes.values())
-    open_checks = checks([r for r in rows if r.status == "open"])
-    return f"{total_open} open on {open_checks} checks, {total_resolved} resolved" + (
-        f" ({'; '.join(parts)})" if parts else ""
-    )
+    """`12 open on 12 checks, 1 resolved (box: 12 open, 1 resolved)`."""
+    from cardkit.report.gaps_report import Tally
+
+    return Tally().counted_all(rows).line()

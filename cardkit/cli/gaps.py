@@ -73,8 +73,11 @@ def gaps(
     be read as a card file (it is named on stderr and skipped). `--format csv` is a
     checklist that `cardkit confirm --batch` reads back. The filters (--kind, --field, --id,
     --box, --origin) combine, and each may be given more than once; `--format csv` over a
-    filtered set is the checklist for one sitting. The summary counts rows and physical
-    checks (one card or part looked at once).
+    filtered set is the checklist for one sitting. The summary counts the gaps the filters
+    select, open and resolved, whatever --status lists (it ends "listed: open" when it lists
+    only those), and the physical checks open (one card or part looked at once). On a
+    terminal up to 500 rows are drawn as a table; a longer listing comes as lines as they
+    are found.
     """
     from cardkit.gap_filters import Filters, selected
     from cardkit.gaps_stream import stream
@@ -107,12 +110,15 @@ def gaps(
                 yield row
 
     # Rows are written as they are found: a tree of any size holds no list of them.
-    rows = watched(selected(stream(targets, skip), wanted))
+    # The summary counts every gap the filters select, open and resolved: --status only
+    # picks the rows listed (and the summary says which).
+    tally = gaps_report.Tally("" if status is GapStatus.all else status.value)
+    rows = watched(tally.counted(selected(stream(targets, skip), wanted)))
     grouping = group_by.value if group_by else None
     if output_format is GapFormat.table and sys.stdout.isatty():
-        sys.stdout.write(gaps_report.rich_table(list(rows), grouping))
+        gaps_report.write_terminal(rows, grouping, sys.stdout, tally, sys.stderr.write)
     else:
-        gaps_report.WRITERS[output_format.value](rows, grouping, sys.stdout)
+        gaps_report.WRITERS[output_format.value](rows, grouping, sys.stdout, tally)
     for name in wanted.unknown:
         sys.stderr.write(f"cardkit: warning: {name} matches no gap here\n")
     # A skipped file is named on stderr; it fails the run only under --fail-on open,

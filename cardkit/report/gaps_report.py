@@ -10,9 +10,9 @@ import csv
 import io
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
+from typing import Protocol, TextIO
 
-from cardkit.gaps import Gap, summary
+from cardkit.gaps import Gap
 from cardkit.model import printable
 from cardkit.report import jsonstream
 from cardkit.spool import Spool
@@ -41,12 +41,19 @@ CSV_COLUMNS = [
     "evidence",
 ]
 JSON_VERSION = 1
+# A terminal listing of up to this many rows is drawn as a table; a longer one is written
+# as lines as they come (rich sizes a table's columns over all its rows: it would hold
+# every row, ~1.5 ms each to draw, before the first line shows).
+TABLE_ROWS = 500
 
 
 class Tally:
-    """The summary's counts, kept as rows go by: per box and status, and the open checks."""
+    """The summary's counts, kept as rows go by: per box and status, and the open checks.
+    `listed` names the status the listing shows when it is not every row ("open"): the
+    caller counts rows before `--status` picks, so the summary tells what the files hold."""
 
-    def __init__(self) -> None:
+    def __init__(self, listed: str = "") -> None:
+        self.listed = listed
         self.boxes: dict[str, dict[str, int]] = {}
         # Each open check by its 64-bit hash, not its text: less memory over a
         # big tree (two checks of a run sharing a hash: odds ~1e-9 at 400,000 checks).
@@ -62,8 +69,13 @@ class Tally:
     def counted(self, rows: Iterable[Gap]) -> Iterator[Gap]:
         return (self.see(row) for row in rows)
 
+    def counted_all(self, rows: Iterable[Gap]) -> Tally:
+        for row in rows:
+            self.see(row)
+        return self
+
     def line(self) -> str:
-        """`gaps.summary` of the rows seen."""
+        """`12 open on 12 checks, 1 resolved (box: 12 open, 1 resolved)` of the rows seen."""
         boxes: dict[str, dict[str, int]] = {}
         for box, counts in self.boxes.items():
             merged = boxes.setdefault(box or "(no box)", {"open": 0, "resolved": 0})
@@ -74,8 +86,10 @@ class Tally:
         ]
         total_open = sum(c["open"] for c in boxes.values())
         total_resolved = sum(c["resolved"] for c in boxes.values())
-        return f"{total_open} open on {len(self.open_checks)} checks, {total_resolved} resolved" + (
-            f" ({'; '.join(parts)})" if parts else ""
+        return (
+            f"{total_open} open on {len(self.open_checks)} checks, {total_resolved} resolved"
+            + (f" ({'; '.join(parts)})" if parts else "")
+            + (f"; listed: {self.listed}" if self.listed else "")
         )
 
     def counts(self) -> dict[str, object]:
@@ -106,9 +120,20 @@ def _grouped(rows: Iterable[Gap], group_by: str | None) -> Iterator[tuple[str, i
         yield name, sizes[name], (row for _, row in members)
 
 
-def write_plain(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
-    tally = Tally()
-    for name, size, members in _grouped(tally.counted(rows), group_by):
+def _tallied(rows: Iterable[Gap], tally: Tally | None) -> tuple[Tally, Iterable[Gap]]:
+    """The tally a writer's summary reads: the caller's (its rows counted already, before
+    a filter), or one counting the rows as they are written."""
+    if tally is not None:
+        return tally, rows
+    own = Tally()
+    return own, own.counted(rows)
+
+
+def write_plain(
+    rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
+) -> None:
+    tally, rows = _tallied(rows, tally)
+    for name, size, members in _grouped(rows, group_by):
         if name:
             out.write(f"== {name} ({size})\n")
         for g in members:
@@ -118,9 +143,33 @@ def write_plain(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
     out.write(tally.line() + "\n")
 
 
-def rich_table(rows: list[Gap], group_by: str | None) -> str:
+def write_terminal(
+    rows: Iterable[Gap],
+    group_by: str | None,
+    out: TextIO,
+    tally: Tally | None = None,
+    notice: Callable[[str], object] | None = None,
+) -> None:
+    """The listing on a terminal: a table of up to TABLE_ROWS rows; past that, the plain
+    lines as they come (`notice` hears why), so no more than a table's rows are held."""
+    tally, rows = _tallied(rows, tally)
+    rows = iter(rows)
+    first = list(itertools.islice(rows, TABLE_ROWS + 1))
+    if len(first) <= TABLE_ROWS:
+        out.write(rich_table(first, group_by, tally))
+        return
+    if notice is not None:
+        notice(
+            f"cardkit: more than {TABLE_ROWS} rows: listed as lines as they come, not as a "
+            "table (--box, --id, --kind or --field narrow the listing)\n"
+        )
+    write_plain(itertools.chain(first, rows), group_by, out, tally)
+
+
+def rich_table(rows: list[Gap], group_by: str | None, tally: Tally | None = None) -> str:
     """A terminal table: file names (not paths) so the why column keeps its room.
-    (Rich sizes the columns over every row: a terminal listing is held whole.)"""
+    (Rich sizes the columns over every row: the rows are held; `write_terminal` keeps
+    that to a table's size.)"""
     import shutil
 
     from rich.console import Console
@@ -143,16 +192,15 @@ def rich_table(rows: list[Gap], group_by: str | None) -> str:
                 g.why,
             )
         console.print(table)
-    console.print(summary(rows), highlight=False)
+    console.print((tally or Tally().counted_all(rows)).line(), highlight=False)
     return console.export_text(styles=True)
 
 
-def write_json(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
-    tally = Tally()
-    items = (
-        {**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})}
-        for g in tally.counted(rows)
-    )
+def write_json(
+    rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
+) -> None:
+    tally, rows = _tallied(rows, tally)
+    items = ({**g.as_dict(), **({"group": GROUPS[group_by](g)} if group_by else {})} for g in rows)
 
     def payload() -> dict[str, object]:
         return {
@@ -165,9 +213,11 @@ def write_json(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
     jsonstream.write(out, payload, items, ensure_ascii=False)
 
 
-def write_markdown(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
-    tally = Tally()
-    for name, _, members in _grouped(tally.counted(rows), group_by):
+def write_markdown(
+    rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
+) -> None:
+    tally, rows = _tallied(rows, tally)
+    for name, _, members in _grouped(rows, group_by):
         if name:
             out.write(f"## {name}\n\n")
         out.write("| file | document | card | field | status | origin | why |\n")
@@ -187,7 +237,9 @@ def write_markdown(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> No
     out.write(f"**{tally.line()}**\n")
 
 
-def write_csv(rows: Iterable[Gap], group_by: str | None, out: TextIO) -> None:
+def write_csv(
+    rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
+) -> None:
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for g in rows:
@@ -205,7 +257,12 @@ def _inert(value: object) -> object:
     return value
 
 
-Writer = Callable[[Iterable[Gap], str | None, TextIO], None]
+class Writer(Protocol):
+    def __call__(
+        self, rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
+    ) -> None: ...
+
+
 WRITERS: dict[str, Writer] = {
     "table": write_plain,
     "json": write_json,
