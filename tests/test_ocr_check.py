@@ -213,3 +213,53 @@ def test_check_rows_name_the_field_the_file_uses_and_confirm_applies_them(tmp_pa
     after = card.read_text()
     assert f"move_text: {ZEMO_MOVES}" in after and "bam: false" in after
     assert "movement:" not in after and "card:" not in after
+
+
+COMPARE = """
+import json
+from pathlib import Path
+from cardkit.model import Document
+from cardkit.ocr import check
+card = {"kind": "tiny-heist/card", "id": "lockpick", "name": "Lockpick", "haul": 3}
+draft = {"kind": "tiny-heist/card", "loot": 3, "cost": 0,
+         "provenance": {"confidences": {"loot": 0.9, "cost": 0.8}}}
+document = Document(Path("lockpick.yaml"), "lockpick.yaml", card, lambda *a, **k: (1, 1))
+print(json.dumps([[c.address, c.agree, c.present, c.implied]
+                  for c in check.compare(draft, "s.png", document, "")]))
+"""
+
+
+def test_equivalents_are_the_systems_data_outside_cardkit_too(tmp_path):
+    """A system outside cardkit (tests/data/fourth_system) declares its own equivalents:
+    the comparison follows its file, and without the file nothing is equivalent."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    system = tmp_path / "lib" / "tiny_heist"
+    shutil.copytree(ROOT / "tests" / "data" / "fourth_system", system)
+    env = {"PYTHONPATH": str(tmp_path / "lib"), "CARDKIT_SYSTEMS": "tiny_heist"}
+
+    def compared() -> list[list[object]]:
+        import os
+
+        done = subprocess.run(
+            [sys.executable, "-c", COMPARE],
+            env={**os.environ, **env},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(done.stdout)
+
+    assert compared() == [["loot", False, False, False], ["cost", False, False, False]]
+    (system / "equivalents.yaml").write_text(
+        "- what: a Tiny Heist card\n"
+        "  at: {tiny-heist/card: ''}\n"
+        "  same: [[loot, haul]]\n"
+        "  absent: {cost: 0}\n"
+    )
+    assert compared() == [["haul", True, True, False], ["cost", True, False, True]]
