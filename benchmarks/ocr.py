@@ -256,6 +256,10 @@ def score_cards(system: str, folder: Path, tally_of: Any, work: Path) -> None:
                 tally.per_field.setdefault(key, []).append(value)
                 if first_frame:
                     tally.raw_cers.append(best_substring_cer(raw, expected[key], fold=fold))
+            if system == "marvel-champions" and expected.get("name"):
+                # the printed case of a small-caps title (truth `name`): shown, not in the mean
+                kept = cer(draft.get("name"), expected["name"])
+                tally.per_field.setdefault("name (case kept)", []).append(kept)
             for key, name in NUMBERS[system].items():
                 if expected.get(key) in (None, ""):
                     continue

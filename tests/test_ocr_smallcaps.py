@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cardkit.ocr import layout
-from cardkit.ocr.engine import make_engine
-from cardkit.ocr.smallcaps import even_caps
+from cardkit.ocr.engine import Reading, Word, make_engine
+from cardkit.ocr.smallcaps import Glyph, even_caps, recase
 from tests.ocr_cards import FONTS
 
 BOLD = os.path.join(FONTS, "VeraBd.ttf")
@@ -56,6 +56,39 @@ def test_a_line_in_one_size_and_its_punctuation_are_left_as_they_are():
     assert min(marks) <= 8  # the hyphen is moved, not raised
 
 
+def _line(*words: tuple[str, str]) -> tuple[Reading, tuple[Glyph, ...]]:
+    """Words read from a raised line, and its glyphs: for each word its text and one letter
+    per glyph, `C` for a full capital and `s` for a small one, 10 px each, 10 px between."""
+    read, glyphs, x = [], [], 0
+    for text, sizes in words:
+        read.append(Word(text, 0.9, (x, 0, 10 * len(sizes), 30), 0))
+        for size in sizes:
+            glyphs.append(Glyph(x, x + 10, size == "s"))
+            x += 10
+        x += 10
+    return Reading(tuple(read)), tuple(glyphs)
+
+
+def test_read_words_get_back_the_case_their_glyphs_were_printed_in():
+    # one glyph per character: letter by letter (the `!` is one character of two glyphs)
+    reading, glyphs = _line(("THE", "Css"), ("BREAK-IN!", "CssssCCsC"))
+    glyphs = (*glyphs[:-1], Glyph(glyphs[-1].left, glyphs[-1].right - 4, False), glyphs[-1])
+    assert [w.text for w in recase(reading, glyphs).words] == ["The", "Break-In!"]
+    # a letter taken for a full capital inside a word (`CrowD`) is no case a word has: the word
+    # is cased as a whole, and so is one whose glyphs are not one per character
+    reading, glyphs = _line(("CROWD", "CsssC"), ("MASTERS", "CssssssC"), ("OF", "CC"))
+    assert [w.text for w in recase(reading, glyphs).words] == ["Crowd", "Masters", "OF"]
+    assert recase(reading, ()) == reading  # a line in one size: as read
+
+
+def test_a_glyph_under_two_word_boxes_belongs_to_the_narrower():
+    reading, glyphs = _line(("KLAW", "Csss"))
+    wide = Word("KLAW", 0.9, (0, 0, 60, 30), 0)  # the engine's box runs over the `|` after it
+    bar = Word("|", 0.5, (48, 0, 8, 30), 0)
+    cased = recase(Reading((wide, bar)), (*glyphs, Glyph(50, 54, False)))
+    assert [w.text for w in cased.words] == ["Klaw", "|"]
+
+
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
 def test_a_small_caps_title_at_scan_size_reads_as_capitals():
     # drawn large, then shrunk to a publisher image's size (small capitals 9 px tall)
@@ -66,3 +99,5 @@ def test_a_small_caps_title_at_scan_size_reads_as_capitals():
     prepared = layout.prepare(scan.convert("RGB"), region, scan.height)
     read = make_engine("tesseract").read(prepared, "line", key="t")
     assert read.text.strip() == "BOLD DEFENDED FIELD"
+    cased = recase(read, prepared.info["small_caps"], layout.MARGIN)
+    assert cased.text.strip() == "Bold Defended Field"

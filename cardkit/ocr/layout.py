@@ -25,6 +25,7 @@ from cardkit.ocr.engine import PSM, Mode, OcrEngine
 
 TEMPLATES_FILE = "ocr.yaml"
 TARGET_X_HEIGHT = 25.0  # pixels: what tesseract reads best
+MARGIN = 12  # pixels of white round a prepared region
 PREP_STEPS = (
     "median",
     "binarize",
@@ -224,7 +225,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
             image = image.resize(size, Image.Resampling.LANCZOS)
     image = even_light(image.convert("L"))
     if blank(image):  # paper and noise only: stretched, the noise would be read as marks
-        return ImageOps.expand(Image.new("L", image.size, 255), border=12, fill=255)
+        return ImageOps.expand(Image.new("L", image.size, 255), border=MARGIN, fill=255)
     if "median" in region.prep:
         image = image.filter(ImageFilter.MedianFilter(3))
     image = ImageOps.autocontrast(image.convert("L"), cutoff=1)
@@ -232,11 +233,15 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
         image = image.filter(ImageFilter.SHARPEN)
     if {"binarize", "clear-border", "small-caps"} & set(region.prep):
         image = binarize(image, clear_border="clear-border" in region.prep)
+    glyphs: tuple[Any, ...] = ()
     if "small-caps" in region.prep:
-        from cardkit.ocr.smallcaps import even_caps
+        from cardkit.ocr.smallcaps import raise_small_caps
 
-        image = even_caps(image)
-    return ImageOps.expand(image, border=12, fill=255)
+        image, glyphs = raise_small_caps(image)
+    prepared = ImageOps.expand(image, border=MARGIN, fill=255)
+    if glyphs:  # where the raised glyphs stand, for smallcaps.recase
+        prepared.info["small_caps"] = glyphs
+    return prepared
 
 
 def blank(image: Image.Image, least: float = 40.0) -> bool:
