@@ -82,7 +82,7 @@ def test_read_words_get_back_the_case_their_glyphs_were_printed_in():
 
 
 def test_a_glyph_under_two_word_boxes_belongs_to_the_narrower():
-    reading, glyphs = _line(("KLAW", "Csss"))
+    _, glyphs = _line(("KLAW", "Csss"))
     wide = Word("KLAW", 0.9, (0, 0, 60, 30), 0)  # the engine's box runs over the `|` after it
     bar = Word("|", 0.5, (48, 0, 8, 30), 0)
     cased = recase(Reading((wide, bar)), (*glyphs, Glyph(50, 54, False)))
