@@ -13,6 +13,7 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.addresses import address_of, matches, walk
+from cardkit.gap_tally import Tally
 from cardkit.model import Diagnostic, Document, Pointer
 from cardkit.rules import Tree, all_rules, reader_for
 
@@ -346,6 +347,4 @@ def checks(rows: list[Gap]) -> int:
 
 def summary(rows: list[Gap]) -> str:
     """`12 open on 12 checks, 1 resolved (box: 12 open, 1 resolved)`."""
-    from cardkit.report.gaps_report import Tally
-
     return Tally().counted_all(rows).line()

@@ -64,7 +64,13 @@ def test_json_and_markdown_summaries_count_both_statuses(klaw: Path) -> None:
         "checks": 12,
         "resolved": 1,
         "boxes": {"multiverse-ks-promos": {"open": 12, "resolved": 1}},
+        "listed": "open",
     }
+    for status, listed, rows in (("resolved", "resolved", 1), ("all", "all", 13)):
+        chosen = run_cli(["gaps", str(klaw.parent), "--format", "json", "--status", status])
+        payload = json.loads(chosen.stdout)
+        assert len(payload["gaps"]) == rows
+        assert (payload["summary"]["listed"], payload["summary"]["resolved"]) == (listed, 1)
     markdown = run_cli(["gaps", str(klaw.parent), "--format", "markdown", "--status", "resolved"])
     assert markdown.stdout.rstrip().splitlines()[-1] == (
         "**12 open on 12 checks, 1 resolved "
@@ -166,3 +172,20 @@ def test_the_terminal_writer_holds_at_most_a_table_of_rows(tmp_path):
     assert pulled["at first write"] == TABLE_ROWS + 1
     assert out.getvalue().count("\n") == 4 * TABLE_ROWS + 1
     assert len(notices) == 1
+
+
+def test_the_core_summary_counts_without_the_report_layer() -> None:
+    """`gaps.summary` (the line `cardkit build` prints) is the core's own: counting the
+    gaps of frozen Klaw loads no reporter."""
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom cardkit import gaps\n"
+        f"documents, _ = gaps.load([Path({str(FROZEN_KLAW)!r})])\n"
+        "print(gaps.summary(gaps.collect(documents)))\n"
+        "print('cardkit.report.gaps_report' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "13 open on 13 checks, 0 resolved (multiverse-ks-promos: 13 open, 0 resolved)",
+        "False",
+    ]

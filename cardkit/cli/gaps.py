@@ -80,6 +80,7 @@ def gaps(
     are found.
     """
     from cardkit.gap_filters import Filters, selected
+    from cardkit.gap_tally import Tally
     from cardkit.gaps_stream import stream
     from cardkit.model import Diagnostic
     from cardkit.report import gaps_report
@@ -112,7 +113,7 @@ def gaps(
     # Rows are written as they are found: a tree of any size holds no list of them.
     # The summary counts every gap the filters select, open and resolved: --status only
     # picks the rows listed (and the summary says which).
-    tally = gaps_report.Tally("" if status is GapStatus.all else status.value)
+    tally = Tally("" if status is GapStatus.all else status.value)
     rows = watched(tally.counted(selected(stream(targets, skip), wanted)))
     grouping = group_by.value if group_by else None
     if output_format is GapFormat.table and sys.stdout.isatty():

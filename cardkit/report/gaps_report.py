@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TextIO
 
+from cardkit.gap_tally import Tally
 from cardkit.gaps import Gap
 from cardkit.model import printable
 from cardkit.report import jsonstream
@@ -45,62 +46,6 @@ JSON_VERSION = 1
 # as lines as they come (rich sizes a table's columns over all its rows: it would hold
 # every row, ~1.5 ms each to draw, before the first line shows).
 TABLE_ROWS = 500
-
-
-class Tally:
-    """The summary's counts, kept as rows go by: per box and status, and the open checks.
-    `listed` names the status the listing shows when it is not every row ("open"): the
-    caller counts rows before `--status` picks, so the summary tells what the files hold."""
-
-    def __init__(self, listed: str = "") -> None:
-        self.listed = listed
-        self.boxes: dict[str, dict[str, int]] = {}
-        # Each open check by its 64-bit hash, not its text: less memory over a
-        # big tree (two checks of a run sharing a hash: odds ~1e-9 at 400,000 checks).
-        self.open_checks: set[int] = set()
-
-    def see(self, row: Gap) -> Gap:
-        counts = self.boxes.setdefault(row.box, {})
-        counts[row.status] = counts.get(row.status, 0) + 1
-        if row.status == "open":
-            self.open_checks.add(hash(row.check))
-        return row
-
-    def counted(self, rows: Iterable[Gap]) -> Iterator[Gap]:
-        return (self.see(row) for row in rows)
-
-    def counted_all(self, rows: Iterable[Gap]) -> Tally:
-        for row in rows:
-            self.see(row)
-        return self
-
-    def line(self) -> str:
-        """`12 open on 12 checks, 1 resolved (box: 12 open, 1 resolved)` of the rows seen."""
-        boxes: dict[str, dict[str, int]] = {}
-        for box, counts in self.boxes.items():
-            merged = boxes.setdefault(box or "(no box)", {"open": 0, "resolved": 0})
-            for status, n in counts.items():
-                merged[status] = merged.get(status, 0) + n
-        parts = [
-            f"{box}: {c['open']} open, {c['resolved']} resolved" for box, c in sorted(boxes.items())
-        ]
-        total_open = sum(c["open"] for c in boxes.values())
-        total_resolved = sum(c["resolved"] for c in boxes.values())
-        return (
-            f"{total_open} open on {len(self.open_checks)} checks, {total_resolved} resolved"
-            + (f" ({'; '.join(parts)})" if parts else "")
-            + (f"; listed: {self.listed}" if self.listed else "")
-        )
-
-    def counts(self) -> dict[str, object]:
-        boxes = {b: {"open": c.get("open", 0), "resolved": c.get("resolved", 0)} for b, c in
-                 self.boxes.items()}  # fmt: skip
-        return {
-            "open": sum(c["open"] for c in boxes.values()),
-            "checks": len(self.open_checks),
-            "resolved": sum(c["resolved"] for c in boxes.values()),
-            "boxes": boxes,
-        }
 
 
 def _grouped(rows: Iterable[Gap], group_by: str | None) -> Iterator[tuple[str, int, Iterator[Gap]]]:
