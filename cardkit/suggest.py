@@ -6,6 +6,9 @@ A message names the bad value itself (`unknown kind 'heor'`) and ends with `hint
     --id 'klw' matches nothing here; did you mean 'klaw' or 'klaw-2'?
     no field 'zzz' at 'the top'; known: box, kind, name
 
+A warning about a name that may well be new (`cardkit new --box`) says only `close(...)`:
+the same "did you mean" when a name is close, else nothing.
+
 The close names are the ones difflib finds close (ratio 0.6 or more), the best first, kept
 only while they are about as close as the best (within 0.1 of it): a typo of
 `marvel-united/villain` is not also offered every other `marvel-united/...` kind.
@@ -29,16 +32,25 @@ def hint(name: str, known: Iterable[str], *, elsewhere: str = "") -> str:
     LISTED and how many more. Empty names are not names; `known: none` when none is left.
     """
     names = sorted({str(k) for k in known} - {""})
-    close = _close(name, names)
-    if close:
-        quoted = [f"'{c}'" for c in close]
-        said = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-        return f"did you mean {said}?"
+    offered = close(name, names)
+    if offered:
+        return offered
     if not names:
         return "known: none"
     if len(names) <= LISTED:
         return f"known: {', '.join(names)}"
     return elsewhere or f"known: {', '.join(names[:LISTED])} and {len(names) - LISTED} more"
+
+
+def close(name: str, known: Iterable[str]) -> str:
+    """`did you mean 'a'?` when some known names are close to `name`; else "" (for a
+    warning that says nothing more when no name is close)."""
+    found = _close(name, sorted({str(k) for k in known} - {""}))
+    if not found:
+        return ""
+    quoted = [f"'{c}'" for c in found]
+    said = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"did you mean {said}?"
 
 
 def _close(name: str, names: list[str]) -> list[str]:

@@ -295,5 +295,16 @@ def test_new_in_a_box_folder_that_does_not_exist_says_so(repo: Path) -> None:
     assert (repo / "cards" / "marvel-united" / "ks-promoss" / "zed.yaml").is_file()
     assert typo.stderr.startswith("warning: cards/marvel-united/ks-promoss is a new box folder")
     assert "(did you mean 'ks-promos'?)" in typo.stderr and "box.yaml" in typo.stderr
+    far = run_cli(["new", "hero", "zed", "--box", "qqqq"], cwd=repo)
+    assert far.returncode == 0, far.stderr
+    assert far.stderr == (  # no box name is close: no hint, not a list of every box
+        "warning: cards/marvel-united/qqqq is a new box folder; a box needs its manifest: "
+        "cardkit new box qqqq --out cards/marvel-united/qqqq/box.yaml\n"
+    )
+    alone = repo / "alone"
+    (alone / "cards").mkdir(parents=True)
+    lone = run_cli(["new", "hero", "zed", "--box", "first"], cwd=alone)
+    assert lone.returncode == 0, lone.stderr
+    assert "new box folder; a box" in lone.stderr and "known" not in lone.stderr
     known = run_cli(["new", "hero", "zee", "--box", "ks-promos"], cwd=repo)
     assert known.returncode == 0 and known.stderr == ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.suggest import hint
+from cardkit.suggest import close, hint
 
 
 def test_one_close_name_is_offered_quoted() -> None:
@@ -39,3 +39,11 @@ def test_a_long_list_is_cut_or_pointed_elsewhere() -> None:
     )
     assert hint("zzz", names, elsewhere="see `cardkit kinds`") == "see `cardkit kinds`"
     assert hint("n0", names, elsewhere="see `cardkit kinds`").startswith("did you mean 'n00'")
+
+
+def test_close_offers_only_a_close_name() -> None:
+    assert close("ks-promoss", ["ks-promos", "core"]) == "did you mean 'ks-promos'?"
+    assert close("klaw", ["rhino", "klaw-2", "klaw-1"]) == "did you mean 'klaw-1' or 'klaw-2'?"
+    assert close("zzz", ["sewer", "thug"]) == ""  # hint would list them: known: sewer, thug
+    assert close("zzz", []) == ""  # hint would say: known: none
+    assert close("zzz", [f"n{i:02}" for i in range(12)]) == ""

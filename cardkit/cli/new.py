@@ -60,8 +60,8 @@ def new(
     )
     if new_box and out is None:
         boxes = [p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box]
-        hint = suggest.hint(str(box), boxes)
+        close = suggest.close(str(box), boxes)
         sys.stderr.write(
-            f"warning: {target.parent} is a new box folder ({hint}); "
+            f"warning: {target.parent} is a new box folder{f' ({close})' if close else ''}; "
             f"a box needs its manifest: cardkit new box {box} --out {target.parent / 'box.yaml'}\n"
         )
