@@ -263,3 +263,77 @@ def test_equivalents_are_the_systems_data_outside_cardkit_too(tmp_path):
         "  absent: {cost: 0}\n"
     )
     assert compared() == [["haul", True, True, False], ["cost", True, False, True]]
+
+
+def test_only_the_first_matching_entry_counts_and_a_bad_file_is_named(tmp_path):
+    """Two entries for one place: the first is used alone (its `same`, not the second's
+    `absent`). A flat `same: [loot, haul]` or a YAML error is refused with the file's path
+    and position, as a UsageError (exit 2), before any field is compared."""
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    system = tmp_path / "lib" / "tiny_heist"
+    shutil.copytree(ROOT / "tests" / "data" / "fourth_system", system)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "lib"), "CARDKIT_SYSTEMS": "tiny_heist"}
+    script = (
+        "from cardkit.errors import UsageError\n"
+        f"try:\n{COMPARE.replace(chr(10), chr(10) + '    ')}\n"
+        "except UsageError as err:\n    print(f'{err.exit_code}: {err}')\n"
+    )
+
+    def compared(equivalents: str) -> str:
+        (system / "equivalents.yaml").write_text(equivalents)
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        return done.stdout.strip()
+
+    first = compared(
+        "- at: {tiny-heist/card: ''}\n"
+        "  same: [[loot, haul]]\n"
+        "- at: {tiny-heist/card: ''}\n"
+        "  absent: {cost: 0}\n"
+    )
+    assert json.loads(first) == [["haul", True, True, False], ["cost", False, False, False]]
+    where = system / "equivalents.yaml"
+    assert compared("- at: {tiny-heist/card: ''}\n  same: [loot, haul]\n") == (
+        f"2: {where}:2:10: entry 1: each group of `same` must be a list of field names: "
+        "[[a, b]], not [a, b]"
+    )
+    assert compared("- at: {tiny-heist/card: ''\n  same: [[loot, haul]]\n").startswith(
+        f"2: {where}:2:"
+    )
+    assert compared("- at: {tiny-heist/card: ''}\n  sam: [[loot, haul]]\n") == (
+        f"2: {where}:2:3: entry 1: unknown key 'sam' (one of what, at, same, absent)"
+    )
+
+
+def test_the_shape_of_equivalents_is_checked_entry_by_entry():
+    import pytest
+
+    from cardkit.errors import UsageError
+    from cardkit.ocr.check import Equivalence, parse_equivalents
+
+    good = "- what: a card\n  at: {x/card: card}\n  same: [[a, b, c]]\n  absent: {bam: false}\n"
+    assert parse_equivalents(good, "eq.yaml") == [
+        Equivalence({"x/card": "card"}, (("a", "b", "c"),), {"bam": False})
+    ]
+    assert parse_equivalents("", "eq.yaml") == []
+    for text, message in (
+        ("at: {x/card: card}\n", "eq.yaml:1:1: must be a list of entries"),
+        ("- [a, b]\n", "eq.yaml:1:3: entry 1 must be a mapping: what, at, same, absent"),
+        ("- same: [[a, b]]\n", "eq.yaml:1:3: entry 1: `at` must map a document kind"),
+        ("- at: {x/card: [card]}\n", "eq.yaml:1:7: entry 1: `at` must map a document kind"),
+        ("- at: {x/card: ''}\n  same: {a: b}\n", "eq.yaml:2:9: entry 1: `same` must be a list"),
+        ("- at: {x/card: ''}\n  absent: [bam]\n", "eq.yaml:2:11: entry 1: `absent` must map"),
+        ("- at: {x/card: ''}\n- at: {x/card: ''}\n  same: [[a], 3]\n", "eq.yaml:3:15: entry 2"),
+    ):
+        with pytest.raises(UsageError) as refused:
+            parse_equivalents(text, "eq.yaml")
+        assert str(refused.value).startswith(message), (text, str(refused.value))

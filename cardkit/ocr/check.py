@@ -13,6 +13,8 @@ fields live, e.g. `klaw/masterplan/cards/4`).
 What counts as the same value is the system's to say, in `equivalents.yaml` beside its
 `__init__.py`: fields holding one printed thing under two names (a Master Plan card's
 `movement` and `move_text`), and values that mean the field is left out (`bam: false`).
+A field uses the first entry whose `at` matches where it sits; a file of another shape is
+refused whole, with its path and position (exit 2).
 """
 
 from __future__ import annotations
@@ -26,14 +28,24 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from cardkit import addresses, systems, yamlio
 from cardkit.errors import UsageError
-from cardkit.model import Document
+from cardkit.model import Document, Pointer
 
 QUOTES = str.maketrans("’‘“”", "''\"\"")
 EQUIVALENTS_FILE = "equivalents.yaml"
+ENTRY_KEYS = ("what", "at", "same", "absent")
+
+
+@dataclass(frozen=True)
+class Equivalence:
+    """One entry of a system's equivalents.yaml."""
+
+    at: dict[str, str]  # document kind -> address pattern of where its card's fields sit
+    same: tuple[tuple[str, ...], ...]  # groups of names for one printed thing
+    absent: dict[str, Any]  # field -> the value its absence means
 
 
 @dataclass
@@ -138,12 +150,12 @@ def _current(data: Any, kind: str, address: str) -> tuple[str, Any, bool, bool]:
     field its system declares the same; else the value its absence means, if any."""
     parent, _, name = address.rpartition("/")
     names, absent = [name], {}
-    for entry in equivalents(kind):
-        pattern = entry.get("at", {}).get(kind)
-        if isinstance(pattern, str) and _matches(parent, pattern):
-            group = next((list(g) for g in entry.get("same", []) if name in g), [])
+    for entry in equivalents(kind):  # the first entry that matches, alone
+        pattern = entry.at.get(kind)
+        if pattern is not None and _matches(parent, pattern):
+            group = next((g for g in entry.same if name in g), ())
             names += [other for other in group if other != name]
-            absent = entry.get("absent", {})
+            absent = entry.absent
             break
     for other in names:
         candidate = f"{parent}/{other}" if parent else other
@@ -161,7 +173,7 @@ def _matches(address: str, pattern: str) -> bool:
 
 
 @cache
-def equivalents(kind: str) -> list[dict[str, Any]]:
+def equivalents(kind: str) -> list[Equivalence]:
     """The entries of the `equivalents.yaml` of the system `kind` belongs to (none if it
     ships no such file)."""
     try:
@@ -171,8 +183,63 @@ def equivalents(kind: str) -> list[dict[str, Any]]:
     source = resources.files(module).joinpath(EQUIVALENTS_FILE)
     if not source.is_file():
         return []
-    data = yamlio.load_text(source.read_text(encoding="utf-8"))
-    return [entry for entry in data if isinstance(entry, dict)] if isinstance(data, list) else []
+    return parse_equivalents(source.read_text(encoding="utf-8"), str(source))
+
+
+def parse_equivalents(text: str, where: str) -> list[Equivalence]:
+    """The entries of an equivalents.yaml; a file of another shape is a UsageError that
+    names `where`, the line and the column (a flat `same: [a, b]` would otherwise be
+    taken for one group's letters)."""
+    try:
+        data, root = yamlio.load_with_nodes(text)
+    except yamlio.YamlProblem as problem:
+        raise UsageError(f"{where}:{problem.line}:{problem.column}: {problem.message}") from None
+    locate = yamlio.Locator.parsed(text, root)
+
+    def refuse(pointer: Pointer, why: str, *, key: bool = False) -> NoReturn:
+        line, column = locate(pointer, key=key)
+        raise UsageError(f"{where}:{line}:{column}: {why}")
+
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        refuse((), "must be a list of entries (`- at: {KIND: ADDRESS}`)")
+    entries = []
+    for n, raw in enumerate(data):
+        entry = f"entry {n + 1}"
+        if not isinstance(raw, dict):
+            refuse((n,), f"{entry} must be a mapping: what, at, same, absent")
+        unknown = [key for key in raw if key not in ENTRY_KEYS]
+        if unknown:
+            refuse(
+                (n, unknown[0]),
+                f"{entry}: unknown key '{unknown[0]}' (one of what, at, same, absent)",
+                key=True,
+            )
+        at = raw.get("at")
+        if not (isinstance(at, dict) and at and all(isinstance(v, str) for v in at.values())):
+            refuse((n, "at"), f"{entry}: `at` must map a document kind to an address pattern")
+        same = raw.get("same") or []
+        if not isinstance(same, list):
+            refuse((n, "same"), f"{entry}: `same` must be a list of groups: [[a, b]]")
+        for i, group in enumerate(same):
+            if not (isinstance(group, list) and all(isinstance(f, str) for f in group)):
+                refuse(
+                    (n, "same", i),
+                    f"{entry}: each group of `same` must be a list of field names: [[a, b]], "
+                    "not [a, b]",
+                )
+        absent = raw.get("absent") or {}
+        if not isinstance(absent, dict):
+            refuse((n, "absent"), f"{entry}: `absent` must map a field to a value")
+        entries.append(
+            Equivalence(
+                {str(k): v for k, v in at.items()},
+                tuple(tuple(group) for group in same),
+                {str(k): v for k, v in absent.items()},
+            )
+        )
+    return entries
 
 
 def _lookup(data: dict[str, Any], path: str) -> Any:
