@@ -76,11 +76,14 @@ def _readme_example(command: str) -> tuple[str, str]:
 
 
 def test_the_readme_import_example_prints_what_import_prints(tmp_path: Path) -> None:
+    """As written, in a fresh clone: the box the rulebook describes is already in cards/."""
     line, shown = _readme_example("import")
     rulebook, out = line.split()[2], line.split()[4]
     copy = tmp_path / rulebook
     copy.parent.mkdir(parents=True)
     shutil.copy(ROOT / rulebook, copy)
+    box = Path("cards/marvel-united/ks-promos")
+    shutil.copytree(ROOT / box, tmp_path / box)
     result = run_cli(["import", rulebook, "--out", out], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == shown
