@@ -1,6 +1,7 @@
 """What a confirmation means, beside how it is written (confirm.py does the I/O).
 
-- A field the object lacks can be added with a value; the record says `previous: absent`.
+- A field the object lacks can be added with a value when its kind's schema allows it there;
+  the record says `previous: absent`.
 - Token names in a value are checked against the system's vocabulary (`thgu` is refused,
   with the closest name).
 - A value that leaves out a slot the field had (a mapping of token counts) is refused
@@ -38,8 +39,9 @@ MISSING: Any = Missing()
 
 def resolve(data: Any, address: str) -> tuple[tuple[Any, ...], Any]:
     """Like addresses.resolve, but a field the object lacks resolves to MISSING when it is a
-    field of its kind: one an object beside it in the same list carries (card 9's `place`).
-    Any other unknown name is a typo: refused with the closest names."""
+    field of its kind: one the kind's schema allows there (a one-card draft's `card/move`),
+    or one an object beside it in the same list carries (card 9's `place`). Any other
+    unknown name is a typo: refused with the closest names."""
     head, _, last = address.rstrip("/").rpartition("/")
     try:
         return addresses.resolve(data, address)
@@ -50,14 +52,25 @@ def resolve(data: Any, address: str) -> tuple[tuple[Any, ...], Any]:
         if not isinstance(parent, dict) or last in parent:
             raise
         siblings = _siblings(data, pointer)
-        if any(last in s for s in siblings):
+        allowed = _schema_fields(data, pointer)
+        if last in allowed or any(last in s for s in siblings):
             return (*pointer, last), MISSING
-        known = {str(k) for s in [parent, *siblings] for k in s} - _BOOKKEEPING
+        known = ({str(k) for s in [parent, *siblings] for k in s} | allowed) - _BOOKKEEPING
         hint = suggest.hint(last, known)
         raise UsageError(f"no field '{last}' at '{head or 'the top'}'; {hint}") from None
 
 
 _BOOKKEEPING = {"unconfirmed", "confirmations"}
+
+
+def _schema_fields(data: Any, pointer: tuple[Any, ...]) -> set[str]:
+    """The field names the document's kind allows at pointer (none for an unknown kind)."""
+    from cardkit import schemas
+
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str):
+        return set()
+    return schemas.property_names(kind, pointer) - _BOOKKEEPING
 
 
 def _siblings(data: Any, pointer: tuple[Any, ...]) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -149,3 +150,55 @@ def resolve_kind(name: str) -> str:
         raise UsageError(f"kind '{name}' is ambiguous: {', '.join(short)}; name one in full")
     names = known + sorted({kind.split("/", 1)[1] for kind in known})
     raise UsageError(f"unknown kind '{name}'; {suggest.hint(name, names, elsewhere=SEE_KINDS)}")
+
+
+def property_names(kind: str, pointer: tuple[Any, ...]) -> set[str]:
+    """The names the kind's schema declares for the object at `pointer` of a document
+    (`("card",)` of a masterplan-card: n, move, bam, place...), through `$ref`s and every
+    branch of allOf/anyOf/oneOf/if/then/else; empty when the kind has no schema."""
+    if f"{kind}.schema.json" not in _documents():
+        return set()
+    nodes = [(_documents()[f"{kind}.schema.json"], _registry().resolver(base_uri=uri_for(kind)))]
+    for part in pointer:
+        nodes = [child for node in nodes for child in _children(node, part)]
+    return {name for schema, _ in _branches(nodes) for name in schema.get("properties", {})}
+
+
+def _branches(nodes: list[tuple[Any, Any]]) -> list[tuple[dict[str, Any], Any]]:
+    """The schemas that apply to one value, each with the resolver of its own document."""
+    out: list[tuple[dict[str, Any], Any]] = []
+    seen: set[int] = set()
+    todo = list(nodes)
+    while todo:
+        schema, resolver = todo.pop()
+        if not isinstance(schema, dict) or id(schema) in seen:
+            continue
+        seen.add(id(schema))
+        out.append((schema, resolver))
+        if isinstance(schema.get("$ref"), str):
+            found = resolver.lookup(schema["$ref"])
+            todo.append((found.contents, found.resolver))
+        for key in ("allOf", "anyOf", "oneOf"):
+            todo += [(sub, resolver) for sub in schema.get(key) or []]
+        todo += [(schema[key], resolver) for key in ("if", "then", "else") if key in schema]
+    return out
+
+
+def _children(node: tuple[Any, Any], part: Any) -> list[tuple[Any, Any]]:
+    """The schemas of a value's member `part` (a key, or an index into a list)."""
+    out = []
+    for schema, resolver in _branches([node]):
+        if isinstance(part, int):
+            prefix = schema.get("prefixItems") or []
+            item = prefix[part] if part < len(prefix) else schema.get("items")
+            out += [(item, resolver)] if isinstance(item, dict) else []
+            continue
+        named = schema.get("properties") or {}
+        if part in named:
+            out.append((named[part], resolver))
+            continue
+        patterns = schema.get("patternProperties") or {}
+        out += [(sub, resolver) for p, sub in patterns.items() if re.search(p, str(part))]
+        extra = schema.get("additionalProperties")
+        out += [(extra, resolver)] if isinstance(extra, dict) else []
+    return out
