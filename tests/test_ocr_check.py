@@ -310,7 +310,7 @@ def test_only_the_first_matching_entry_counts_and_a_bad_file_is_named(tmp_path):
         f"2: {where}:2:"
     )
     assert compared("- at: {tiny-heist/card: ''}\n  sam: [[loot, haul]]\n") == (
-        f"2: {where}:2:3: entry 1: unknown key 'sam' (one of what, at, same, absent)"
+        f"2: {where}:2:3: entry 1: unknown key 'sam' (one of what, at, same, absent, unread)"
     )
 
 
@@ -327,7 +327,7 @@ def test_the_shape_of_equivalents_is_checked_entry_by_entry():
     assert parse_equivalents("", "eq.yaml") == []
     for text, message in (
         ("at: {x/card: card}\n", "eq.yaml:1:1: must be a list of entries"),
-        ("- [a, b]\n", "eq.yaml:1:3: entry 1 must be a mapping: what, at, same, absent"),
+        ("- [a, b]\n", "eq.yaml:1:3: entry 1 must be a mapping: what, at, same, absent, unread"),
         ("- same: [[a, b]]\n", "eq.yaml:1:3: entry 1: `at` must map a document kind"),
         ("- at: {x/card: [card]}\n", "eq.yaml:1:7: entry 1: `at` must map a document kind"),
         ("- at: {x/card: ''}\n  same: {a: b}\n", "eq.yaml:2:9: entry 1: `same` must be a list"),

@@ -12,7 +12,8 @@ fields live, e.g. `klaw/masterplan/cards/4`).
 
 What counts as the same value is the system's to say, in `equivalents.yaml` beside its
 `__init__.py`: fields holding one printed thing under two names (a Master Plan card's
-`movement` and `move_text`), and values that mean the field is left out (`bam: false`).
+`movement` and `move_text`), values that mean the field is left out (`bam: false`), and
+parts of a field a scan does not read, compared without them (a placement's `text`).
 A field uses the first entry whose `at` matches where it sits; a file of another shape is
 refused whole, with its path and position (exit 2).
 """
@@ -20,6 +21,7 @@ refused whole, with its path and position (exit 2).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import re
@@ -36,7 +38,7 @@ from cardkit.model import Document, Pointer
 
 QUOTES = str.maketrans("’‘“”", "''\"\"")
 EQUIVALENTS_FILE = "equivalents.yaml"
-ENTRY_KEYS = ("what", "at", "same", "absent")
+ENTRY_KEYS = ("what", "at", "same", "absent", "unread")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Equivalence:
     at: dict[str, str]  # document kind -> address pattern of where its card's fields sit
     same: tuple[tuple[str, ...], ...]  # groups of names for one printed thing
     absent: dict[str, Any]  # field -> the value its absence means
+    unread: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # field: parts
 
 
 @dataclass
@@ -59,10 +62,12 @@ class Comparison:
     confidence: float
     present: bool  # the file has the field at all
     implied: bool = False  # the file leaves it out, which means `current` (bam: false)
+    unread: tuple[str, ...] = ()  # parts a scan does not read (`place`'s `text`): not compared
 
     @property
     def agree(self) -> bool:
-        return (self.present or self.implied) and same(self.read, self.current)
+        read, current = _without(self.read, self.unread), _without(self.current, self.unread)
+        return (self.present or self.implied) and same(read, current)
 
 
 def _norm(value: Any) -> str:
@@ -74,7 +79,24 @@ def _norm(value: Any) -> str:
 def same(read: Any, current: Any) -> bool:
     if isinstance(read, int | float) and not isinstance(read, bool):
         return isinstance(current, int | float) and read == current
+    if isinstance(read, dict):  # by key, in any order
+        return (
+            isinstance(current, dict)
+            and set(read) == set(current)
+            and all(same(value, current[key]) for key, value in read.items())
+        )
+    if isinstance(read, list):
+        return (
+            isinstance(current, list)
+            and len(read) == len(current)
+            and all(same(a, b) for a, b in zip(read, current, strict=True))
+        )
     return _norm(read) == _norm(current)
+
+
+def _without(value: Any, parts: tuple[str, ...]) -> Any:
+    """A mapping without the parts a scan does not read; any other value as it is."""
+    return {k: v for k, v in value.items() if k not in parts} if isinstance(value, dict) else value
 
 
 def find_target(
@@ -111,6 +133,7 @@ def compare(draft: dict[str, Any], scan: str, document: Document, prefix: str) -
         address, current, present, implied = _current(
             document.data, kind, _address(draft, field, document.data, prefix)
         )
+        unread = _unread(kind, address)
         out.append(
             Comparison(
                 scan,
@@ -122,6 +145,7 @@ def compare(draft: dict[str, Any], scan: str, document: Document, prefix: str) -
                 float(confidence),
                 present,
                 implied,
+                unread,
             )
         )
     return out
@@ -163,6 +187,16 @@ def _current(data: Any, kind: str, address: str) -> tuple[str, Any, bool, bool]:
             return candidate, addresses.resolve(data, candidate)[1], True, False
     meaning = next((absent[n] for n in names if n in absent), None)
     return address, meaning, False, meaning is not None
+
+
+def _unread(kind: str, address: str) -> tuple[str, ...]:
+    """The parts of the field at `address` its system declares a scan does not read."""
+    parent, _, name = address.rpartition("/")
+    for entry in equivalents(kind):
+        pattern = entry.at.get(kind)
+        if pattern is not None and _matches(parent, pattern):  # the first entry, alone
+            return entry.unread.get(name, ())
+    return ()
 
 
 def _matches(address: str, pattern: str) -> bool:
@@ -208,12 +242,12 @@ def parse_equivalents(text: str, where: str) -> list[Equivalence]:
     for n, raw in enumerate(data):
         entry = f"entry {n + 1}"
         if not isinstance(raw, dict):
-            refuse((n,), f"{entry} must be a mapping: what, at, same, absent")
+            refuse((n,), f"{entry} must be a mapping: {', '.join(ENTRY_KEYS)}")
         unknown = [key for key in raw if key not in ENTRY_KEYS]
         if unknown:
             refuse(
                 (n, unknown[0]),
-                f"{entry}: unknown key '{unknown[0]}' (one of what, at, same, absent)",
+                f"{entry}: unknown key '{unknown[0]}' (one of {', '.join(ENTRY_KEYS)})",
                 key=True,
             )
         at = raw.get("at")
@@ -232,11 +266,20 @@ def parse_equivalents(text: str, where: str) -> list[Equivalence]:
         absent = raw.get("absent") or {}
         if not isinstance(absent, dict):
             refuse((n, "absent"), f"{entry}: `absent` must map a field to a value")
+        unread = raw.get("unread") or {}
+        if not (
+            isinstance(unread, dict)
+            and all(
+                isinstance(v, list) and all(isinstance(p, str) for p in v) for v in unread.values()
+            )
+        ):
+            refuse((n, "unread"), f"{entry}: `unread` must map a field to a list of its parts")
         entries.append(
             Equivalence(
                 {str(k): v for k, v in at.items()},
                 tuple(tuple(group) for group in same),
                 {str(k): v for k, v in absent.items()},
+                {str(k): tuple(v) for k, v in unread.items()},
             )
         )
     return entries
