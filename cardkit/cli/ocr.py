@@ -90,8 +90,9 @@ def ocr(
     Existing drafts are never overwritten without --force.
 
     --assemble combines one villain's card drafts (master plan, threat cards, dashboard;
-    grouped by villain_ref, else by the scans' folder) into one villain document, the
-    master plan ordered by number.
+    grouped by villain_ref, else by the villain printed on the card, else by the scans'
+    folder) into one villain document, the master plan ordered by number; a card drafted
+    twice (two scans of one card) leaves that villain unwritten (exit 1).
 
     --check compares what each scan reads with the card files given and writes the
     confirm --batch checklist (DIR/checklist.csv) with the read values filled in; it
@@ -184,6 +185,10 @@ def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanRes
     for (system, name), members in sorted(assemble.group(drafts).items()):
         document = assemble.villain(system, name, members)
         target = out / f"{document['id']}.yaml"
+        problems = assemble.clashes(members)
+        if problems:
+            refused.append(batch.ScanResult(name, False, f"{target}: not assembled: {problems[0]}"))
+            continue
         if target.exists() and not force:
             refused.append(
                 batch.ScanResult(name, False, f"{target} exists: not overwritten (use --force)")

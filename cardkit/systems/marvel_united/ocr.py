@@ -370,6 +370,7 @@ def finish(document: dict[str, Any], read: Any) -> None:
         owner = owner or title
         _rename(document, "title", None)
     if owner:  # a draft stands alone: villain_ref would name a document it cannot see
+        document.setdefault("provenance", {})["villain"] = owner  # `ocr --assemble` groups by it
         document.setdefault("notes", []).append(
             f"Villain as printed on the card: {owner} (id `{slug(owner)}`); "
             "set villain_ref when the draft joins that villain's files."
