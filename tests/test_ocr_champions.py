@@ -157,9 +157,14 @@ def test_icons_read_as_characters_become_icon_tokens_and_are_recorded():
         "Place an additional 1{per_hero} threat here. Klaw gets +10 hit points, 1{per_hero} each."
     )
     assert [c["read"] for c in document["provenance"]["corrections"]] == ["2", "%"]
-    glued: dict = {"text": "Place an additional 14 threat here."}
+    glued: dict = {"text": "Place an additional 14 threat here. Remove 25 threat."}
     inline_icons(glued, rules)
-    assert glued["text"] == "Place an additional 1{per_hero} threat here."
+    assert (
+        glued["text"] == "Place an additional 1{per_hero} threat here. Remove 2{per_hero} threat."
+    )
+    # a digit taken for the mark may have been a digit (25 threat): the text is left to check
+    assert glued["unconfirmed"] == ["text"]
+    assert glued["gaps"][0]["fields"] == ["text"] and "4, 5" in glued["gaps"][0]["note"]
     untouched: dict = {"text": "Place 2 threat here. Place 10 threat here."}
     inline_icons(untouched, rules)
     assert untouched == {"text": "Place 2 threat here. Place 10 threat here."}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -204,6 +205,29 @@ def test_sigkill_during_a_batch_leaves_no_half_written_draft(tmp_path):
         assert data["title"] == "SILVER KEY"
 
 
+def test_ctrl_c_ends_a_batch_with_one_line_and_no_worker_left(tmp_path):
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    for name in ("a", "b", "c"):
+        blank_card(scans / f"{name}.png")
+    command = [sys.executable, "-m", "cardkit", "ocr", str(scans), "--out", str(tmp_path / "o")]
+    process = subprocess.Popen(
+        [*command, "--engine=hang", "-j", "2"],
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(3)  # the workers are reading (and hang)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr == "cardkit: interrupted\n"
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):  # no worker outlived the batch
+        os.killpg(process.pid, 0)
+
+
 def test_build_drafts_the_scans_under_scans(tmp_path):
     repo = tmp_path / "repo"
     (repo / "cards").mkdir(parents=True)
@@ -223,11 +247,38 @@ def test_build_drafts_the_scans_under_scans(tmp_path):
     assert again.stdout.startswith("up to date"), again.stdout
 
 
-def test_a_batch_loads_the_model_once_and_its_workers_inherit_it(tmp_path):
-    from cardkit.ocr import batch, engine
+def _read_without_loading(conn) -> None:
+    """In a forked worker: read a word with model loading made impossible."""
+    import tesserocr
+    from PIL import Image, ImageDraw
 
-    engine._LOADED.clear()
+    def no_loading(*args, **kwargs):
+        raise AssertionError("the worker loaded the model again")
+
+    tesserocr.PyTessBaseAPI = no_loading
+    from cardkit.ocr.engine import make_engine
+
+    image = Image.new("L", (260, 60), 255)
+    ImageDraw.Draw(image).text((10, 10), "KLAW", fill=0, font_size=36)
+    try:
+        conn.send(make_engine("tesseract").read(image, "line", key="w").text.strip())
+    except Exception as err:
+        conn.send(repr(err))
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+def test_a_batch_loads_the_model_once_and_its_workers_inherit_it(tmp_path):
+    import multiprocessing
+
+    pytest.importorskip("tesserocr")
+    from cardkit.ocr import batch
+
     batch.warm(batch.Settings(tmp_path))
-    loaded = engine._LOADED["eng"]
-    # a worker forked after this makes its engine from the model already in memory
-    assert engine.make_engine("tesseract")._open() is loaded  # type: ignore[attr-defined]
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    worker = context.Process(target=_read_without_loading, args=(send,))
+    worker.start()
+    send.close()
+    read = receive.recv() if receive.poll(60) else "no answer in 60 s"
+    worker.join(timeout=10)
+    assert read == "KLAW"

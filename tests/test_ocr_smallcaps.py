@@ -9,11 +9,14 @@ import shutil
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from cardkit.ocr import layout
 from cardkit.ocr.engine import Reading, Word, make_engine
-from cardkit.ocr.smallcaps import Glyph, even_caps, recase
+from cardkit.ocr.casing import recase
+from cardkit.ocr.smallcaps import Glyph, even_caps
 from tests.ocr_cards import FONTS
 
 BOLD = os.path.join(FONTS, "VeraBd.ttf")
@@ -32,6 +35,15 @@ def small_caps(text: str, cap: int, small: int) -> Image.Image:
             x += draw.textlength(char.upper(), font=font)
         x += draw.textlength(" ", font=small_font)
     return image
+
+
+def two_lines(first: str, second: str) -> Image.Image:
+    """A title wrapped onto two lines, both in small caps."""
+    top, bottom = small_caps(first, 48, 36), small_caps(second, 48, 36)
+    both = Image.new("L", (max(top.width, bottom.width), top.height + bottom.height), 255)
+    both.paste(top, (0, 0))
+    both.paste(bottom, (0, top.height))
+    return both
 
 
 def letter_heights(image: Image.Image) -> list[int]:
@@ -56,6 +68,29 @@ def test_a_line_in_one_size_and_its_punctuation_are_left_as_they_are():
     assert min(marks) <= 8  # the hyphen is moved, not raised
 
 
+def test_a_wrapped_title_is_raised_line_by_line():
+    title = two_lines("Crowd", "Control Room")
+    before, after = letter_heights(title), letter_heights(even_caps(title))
+    assert len(after) == len(before)
+    assert max(after) - min(after) <= 2  # both lines' small capitals raised
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 150), st.integers(0, 50), st.integers(1, 40), st.integers(1, 40)),
+        max_size=12,
+    )
+)
+def test_any_ink_comes_back_without_an_error_and_nothing_is_lost(boxes):
+    # stray marks, rules, blobs on several rows: the step may leave them, never fail
+    image = Image.new("L", (200, 100), 255)
+    draw = ImageDraw.Draw(image)
+    for x, y, w, h in boxes:
+        draw.rectangle((x, y, x + w, y + h), fill=0)
+    raised = even_caps(image)
+    assert len(letter_heights(raised)) == len(letter_heights(image))
+
+
 def _line(*words: tuple[str, str]) -> tuple[Reading, tuple[Glyph, ...]]:
     """Words read from a raised line, and its glyphs: for each word its text and one letter
     per glyph, `C` for a full capital and `s` for a small one, 10 px each, 10 px between."""
@@ -63,7 +98,7 @@ def _line(*words: tuple[str, str]) -> tuple[Reading, tuple[Glyph, ...]]:
     for text, sizes in words:
         read.append(Word(text, 0.9, (x, 0, 10 * len(sizes), 30), 0))
         for size in sizes:
-            glyphs.append(Glyph(x, x + 10, size == "s"))
+            glyphs.append(Glyph(x, x + 10, 0, 30, size == "s"))
             x += 10
         x += 10
     return Reading(tuple(read)), tuple(glyphs)
@@ -72,7 +107,7 @@ def _line(*words: tuple[str, str]) -> tuple[Reading, tuple[Glyph, ...]]:
 def test_read_words_get_back_the_case_their_glyphs_were_printed_in():
     # one glyph per character: letter by letter (the `!` is one character of two glyphs)
     reading, glyphs = _line(("THE", "Css"), ("BREAK-IN!", "CssssCCsC"))
-    glyphs = (*glyphs[:-1], Glyph(glyphs[-1].left, glyphs[-1].right - 4, False), glyphs[-1])
+    glyphs = (*glyphs[:-1], Glyph(glyphs[-1].left, glyphs[-1].right - 4, 0, 5, False), glyphs[-1])
     assert [w.text for w in recase(reading, glyphs).words] == ["The", "Break-In!"]
     # a letter taken for a full capital inside a word (`CrowD`) is no case a word has: the word
     # is cased as a whole, and so is one whose glyphs are not one per character
@@ -85,7 +120,7 @@ def test_a_glyph_under_two_word_boxes_belongs_to_the_narrower():
     _, glyphs = _line(("KLAW", "Csss"))
     wide = Word("KLAW", 0.9, (0, 0, 60, 30), 0)  # the engine's box runs over the `|` after it
     bar = Word("|", 0.5, (48, 0, 8, 30), 0)
-    cased = recase(Reading((wide, bar)), (*glyphs, Glyph(50, 54, False)))
+    cased = recase(Reading((wide, bar)), (*glyphs, Glyph(50, 54, 0, 30, False)))
     assert [w.text for w in cased.words] == ["Klaw", "|"]
 
 

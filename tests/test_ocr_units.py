@@ -251,3 +251,25 @@ def test_slant_tells_italic_from_roman():
 
     assert geometry.slant(word("VeraIt.ttf")) >= 0.15
     assert abs(geometry.slant(word("Vera.ttf"))) < 0.1
+
+
+@pytest.mark.parametrize("size", [12, 16, 24])
+def test_the_italic_cut_parts_light_italics_from_roman_left_slightly_sheared(size):
+    from PIL import ImageDraw, ImageFont
+
+    from cardkit.ocr.pipeline import ITALIC
+    from tests.ocr_cards import FONTS
+
+    def line(face: str, shear: float = 0.0) -> np.ndarray:
+        image = Image.new("L", (size * 14, size * 2), 255)
+        font = ImageFont.truetype(f"{FONTS}/{face}", size)
+        ImageDraw.Draw(image).text((size, size // 3), "standard encounter", font=font, fill=0)
+        # as a region is read: scaled up to an x-height of about 18 px (here 25 px type)
+        image = image.resize((image.width * 25 // size, image.height * 25 // size))
+        if shear:  # what a deskew may leave: a roman line leaning a degree or two
+            image = image.transform(image.size, Image.AFFINE, (1, shear, 0, 0, 1, 0), fillcolor=255)
+        return np.asarray(image)
+
+    assert geometry.slant(line("VeraIt.ttf")) >= ITALIC
+    for shear in (-0.035, 0.035):  # two degrees
+        assert abs(geometry.slant(line("Vera.ttf", shear))) < ITALIC

@@ -101,6 +101,10 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cardkit: interrupted\n")
         sys.exit(130)
+    except SystemExit as done:
+        if done.code == 130:  # Typer turns Ctrl-C into a silent exit 130
+            sys.stderr.write("cardkit: interrupted\n")
+        raise
     except OSError as err:
         # a path the system refused (--out naming a file, a folder where a file goes, a
         # missing or read-only folder, a full disk): the path and the reason, exit 2

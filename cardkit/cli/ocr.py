@@ -56,7 +56,7 @@ def ocr(
     engine: Annotated[
         str,
         typer.Option(
-            help="tesseract, replay:FILE, or the test engines crash and hang.", hidden=True
+            help="tesseract, replay:FILE, or the test engines crash, hang and die.", hidden=True
         ),
     ] = "tesseract",
     assemble: Annotated[

@@ -10,100 +10,19 @@ or none, never half of one.
 from __future__ import annotations
 
 import contextlib
-import gc
 import multiprocessing
 import os
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import CardkitError
 from cardkit.ocr.pipeline import Options
+from cardkit.ocr.scan import ScanResult, Settings, draft_name, process_scan, scan_once
+from cardkit.ocr.workers import Worker, wait
+
+__all__ = ["ScanResult", "Settings", "draft_name", "process_scan", "run", "scan_once", "warm"]
 
 TIMEOUT = 120.0  # seconds per scan
-
-
-@dataclass
-class Settings:
-    out: Path
-    engine: str = "tesseract"
-    language: str = "eng"
-    force: bool = False
-    options: Options = field(default_factory=Options)
-    drafted: str | None = None  # the date written into provenance (today when None)
-    root: Path | None = None  # provenance names scans relative to this folder when under it
-
-
-@dataclass
-class ScanResult:
-    scan: str
-    ok: bool
-    message: str = ""
-    drafts: list[dict[str, Any]] = field(default_factory=list)  # one per frame
-    seconds: float = 0.0
-    cpu: float = 0.0  # seconds of CPU the scan took in its worker
-    worker: int = 0  # the process id of the worker that read it
-
-
-def draft_name(frame_name: str) -> str:
-    return f"{frame_name}.yaml"
-
-
-def process_scan(path: Path, settings: Settings) -> ScanResult:
-    """Everything for one scan file, in this process: intake, read, draft, write."""
-    from cardkit import yamlio
-    from cardkit.ocr import draft, intake
-    from cardkit.ocr.engine import make_engine
-    from cardkit.ocr.pipeline import read_frame
-
-    started, cpu = time.monotonic(), time.process_time()
-    result = ScanResult(str(path), ok=True, worker=os.getpid())
-    shown = str(path)
-    if settings.root is not None and path.resolve().is_relative_to(settings.root.resolve()):
-        shown = path.resolve().relative_to(settings.root.resolve()).as_posix()
-    frames = intake.load(path)
-    engine = make_engine(settings.engine, settings.language)
-    version = engine.version()
-    for frame in frames:
-        target = settings.out / draft_name(frame.name)
-        if target.exists() and not settings.force:
-            raise CardkitError(f"{target} exists: not overwritten (use --force)")
-        read = read_frame(frame, engine, settings.options)
-        document = draft.build(
-            read,
-            scan=shown,
-            engine=engine.name,
-            engine_version=version,
-            language=settings.language,
-            options=settings.options,
-            drafted=settings.drafted,
-        )
-        yamlio.atomic_write(target, draft.render(document, shown))
-        result.drafts.append(
-            {
-                "frame": frame.name,
-                "draft": str(target),
-                "kind": document["kind"],
-                "template": document["provenance"]["template"],
-                "mean_confidence": document["provenance"]["mean_confidence"],
-                "unconfirmed": len(document.get("unconfirmed", [])),
-            }
-        )
-    result.seconds = round(time.monotonic() - started, 3)
-    result.cpu = round(time.process_time() - cpu, 3)
-    return result
-
-
-def scan_once(path: Path, settings: Settings) -> ScanResult:
-    """One scan, its failure kept as its result: the batch goes on."""
-    try:
-        return process_scan(path, settings)
-    except CardkitError as err:
-        return ScanResult(str(path), False, str(err))
-    except Exception as err:  # an engine or pipeline bug: this scan fails, the batch goes on
-        return ScanResult(str(path), False, f"{path}: {type(err).__name__}: {err}")
 
 
 class _ReadsNothing:
@@ -123,37 +42,52 @@ class _ReadsNothing:
 def warm(settings: Settings) -> None:
     """Do once, in the batch's parent, what every scan would otherwise do first: import and
     set up the pipeline's libraries (OpenCV's first calls, jsonschema, ruamel), load the
-    templates, their readers and schemas, and tesseract's model. Workers are forked from
-    this process and inherit all of it; each scan then pays for its own reading only."""
-    from PIL import Image
+    chosen systems' templates, their readers and schemas, and tesseract's model. Workers are
+    forked from this process and inherit all of it; each scan then pays for its own reading
+    only. An optimisation, never a failure: what breaks here breaks the scans that need it,
+    each alone and saying why."""
+    import cv2
 
+    cv2.setNumThreads(1)  # a worker is one core; and no thread pool is forked with the parent
+    with contextlib.suppress(Exception):
+        _load_templates(settings.options.systems)
+    with contextlib.suppress(Exception):
+        _walk_blank_card(settings.options)
+    with contextlib.suppress(Exception):  # each scan reports it (the CLI probed already)
+        from cardkit.ocr.engine import make_engine
+
+        make_engine(settings.engine, settings.language).version()
+
+
+def _load_templates(systems: tuple[str, ...]) -> None:
     from cardkit import schemas
-    from cardkit.ocr import draft, intake, layout, pipeline
-    from cardkit.ocr.engine import make_engine
+    from cardkit.ocr import layout
 
-    sets = layout.template_sets()
-    for templates in sets.values():
+    for name, templates in layout.template_sets().items():
+        if systems and name not in systems:
+            continue
         for template in templates.templates:
             if template.kind in schemas.kinds():
                 schemas.detailed_validator(template.kind)
             for region in template.regions:
                 if region.reader != "text":
                     layout.reader(region.reader)
+
+
+def _walk_blank_card(options: Options) -> None:
+    """A blank card through the pipeline and the draft writer, with an engine that reads
+    nothing: the first calls into OpenCV, numpy, jsonschema and ruamel are made here."""
+    from PIL import Image
+
+    from cardkit.ocr import draft, intake, pipeline
+
     blank = Image.new("RGB", (250, 350), (255, 255, 255))
     frame = intake.Frame("warm-up", Path("warm-up.png"), "", blank, None)
-    read = pipeline.read_frame(frame, _ReadsNothing(), settings.options)
+    read = pipeline.read_frame(frame, _ReadsNothing(), options)
     document = draft.build(
-        read,
-        scan="warm-up.png",
-        engine="none",
-        engine_version="0",
-        language="",
-        options=settings.options,
+        read, scan="warm-up.png", engine="none", engine_version="0", language="", options=options
     )
     draft.render(document, "warm-up.png")
-    with contextlib.suppress(CardkitError):  # each scan reports it (the CLI probed already)
-        make_engine(settings.engine, settings.language).version()
-    gc.freeze()  # the workers' collections then leave the inherited objects (and pages) alone
 
 
 def run(
@@ -165,8 +99,6 @@ def run(
     progress: Callable[[ScanResult, int, int], None] | None = None,
 ) -> list[ScanResult]:
     """Every scan read by one of `jobs` worker processes; results in the order of `paths`."""
-    from cardkit.ocr.workers import Worker, wait
-
     settings.out.mkdir(parents=True, exist_ok=True)
     os.environ["OMP_THREAD_LIMIT"] = "1"
     warm(settings)
@@ -174,28 +106,36 @@ def run(
     pending = list(enumerate(paths))
     results: dict[int, ScanResult] = {}
     pool: list[Worker] = []
+    refused = 0  # scans handed to workers that had died since their last scan, in a row
+    completed = False
     try:
         while pending or any(w.busy for w in pool):
-            for worker in pool:
-                if not worker.busy and pending:
-                    worker.give(*pending.pop(0))
+            pool = [w for w in pool if not w.dead]  # crashed or killed: replaced below
+            idle = [w for w in pool if not w.busy]
             while pending and len(pool) < max(1, jobs):
                 pool.append(Worker(context, settings))
-                pool[-1].give(*pending.pop(0))
+                idle.append(pool[-1])
+            for worker in idle:
+                if not pending:
+                    break
+                if worker.give(*pending[0]):
+                    pending.pop(0)
+                    refused = 0
+                elif (refused := refused + 1) > 3:  # workers die before reading anything
+                    index, path = pending.pop(0)
+                    results[index] = ScanResult(str(path), False, f"{path}: no worker took it")
             wait(pool)
-            for worker in list(pool):
+            for worker in pool:
                 done = worker.collect(timeout)
                 if done is None:
                     continue
-                index, result = done
-                results[index] = result
-                if worker.dead:  # crashed or killed: another is forked when there is work
-                    pool.remove(worker)
+                results[done[0]] = done[1]
                 if progress:
-                    progress(result, len(results), len(paths))
-    finally:
+                    progress(done[1], len(results), len(paths))
+        completed = True
+    finally:  # an interrupted batch kills its workers mid-scan; drafts are whole or absent
         for worker in pool:
-            worker.stop()
+            worker.stop(now=not completed)
     return [results[i] for i in range(len(paths))]
 
 

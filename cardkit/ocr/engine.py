@@ -170,18 +170,26 @@ def tessdata(language: str) -> str:
     )
 
 
-_LOADED: dict[str, Any] = {}  # language -> a tesseract API with its model loaded
+_LOADED: dict[tuple[str, str], Any] = {}  # (tessdata folder, language) -> a loaded API
 
 
 def _loaded_api(language: str) -> Any:
-    """One loaded model per language and process. Loading is a third of a small scan's
-    time; a batch's parent loads it once (its engine probe) and the workers it forks
-    inherit it, so no scan pays for it again."""
-    if language not in _LOADED:
+    """One loaded model per language (and data folder) and process. Loading is a third of
+    a small scan's time; a batch's parent loads it once (its engine probe) and the workers
+    it forks inherit it, so no scan pays for it again."""
+    folder = tessdata(language)
+    if (folder, language) not in _LOADED:
         import tesserocr
 
-        _LOADED[language] = tesserocr.PyTessBaseAPI(path=tessdata(language), lang=language)
-    return _LOADED[language]
+        try:
+            api = tesserocr.PyTessBaseAPI(path=folder, lang=language)
+        except RuntimeError as err:  # a damaged or mismatched .traineddata
+            raise MissingDependency(
+                f"tesseract could not load '{language}' from {folder} ({err}): "
+                f"reinstall it with '{INSTALL_TESSERACT}'"
+            ) from None
+        _LOADED[(folder, language)] = api
+    return _LOADED[(folder, language)]
 
 
 class TesseractApiEngine:
@@ -320,9 +328,25 @@ class HangEngine:
             time.sleep(60)
 
 
+class DieEngine:
+    """Kills its own process on its first read: tests a worker that dies mid-scan."""
+
+    name = "die"
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("unreachable")
+
+
 def make_engine(spec: str, language: str = "eng") -> OcrEngine:
     """`tesseract` (default: the C API, or the command when tesserocr is missing),
-    `tesseract-cli`, `replay:FILE`, or the test engines `crash` and `hang`."""
+    `tesseract-cli`, `replay:FILE`, or the test engines `crash`, `hang` and `die`."""
     if spec == "tesseract":
         try:
             import tesserocr  # noqa: F401
@@ -337,6 +361,9 @@ def make_engine(spec: str, language: str = "eng") -> OcrEngine:
         return CrashEngine()
     if spec == "hang":
         return HangEngine()
+    if spec == "die":
+        return DieEngine()
     raise UsageError(
-        f"unknown OCR engine '{spec}': use tesseract, tesseract-cli, replay:FILE, crash or hang"
+        f"unknown OCR engine '{spec}': use tesseract, tesseract-cli, replay:FILE, "
+        "crash, hang or die"
     )

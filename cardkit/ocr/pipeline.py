@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import fields, geometry, layout, smallcaps
+from cardkit.ocr import casing, fields, geometry, layout
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 
@@ -224,7 +224,7 @@ class Reader:
         prepared = self.prepared.get(self.key(rotation, region))
         raised = prepared.info.get("small_caps") if prepared is not None else None
         if raised:  # small capitals given back their printed case
-            reading = smallcaps.recase(reading, raised, layout.MARGIN)
+            reading = casing.recase(reading, raised, layout.MARGIN)
         vocabulary = list(sets.vocabularies.get(region.vocabulary, []))
         if region.parse in ("text", "paragraphs", "line"):
             vocabulary += self.options.vocabulary.get(template.system, [])

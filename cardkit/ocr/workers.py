@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import time
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_for
 from pathlib import Path
 from typing import Any
 
-from cardkit.ocr.batch import ScanResult, Settings, scan_once
+from cardkit.ocr.scan import ScanResult, Settings, scan_once
 
 POLL = 0.05  # seconds between looks at the clock while workers read
 
 
 def _serve(settings: Settings, conn: Connection) -> None:
+    # Ctrl-C reaches the whole process group: the batch's parent decides, and ends its
+    # workers itself (a worker's own KeyboardInterrupt would print a traceback)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ["OMP_THREAD_LIMIT"] = "1"
     while True:
         try:
@@ -49,9 +53,17 @@ class Worker:
     def busy(self) -> bool:
         return self.task is not None
 
-    def give(self, index: int, path: Path) -> None:
+    def give(self, index: int, path: Path) -> bool:
+        """Hand the worker a scan; False when it has died since its last one (the scan was
+        not started: give it to another)."""
+        try:
+            self.conn.send(path)
+        except OSError:
+            self.dead = True
+            self.stop()
+            return False
         self.task = (index, path, time.monotonic())
-        self.conn.send(path)
+        return True
 
     def collect(self, timeout: float) -> tuple[int, ScanResult] | None:
         """The finished scan's index and result; a failed one when the worker died or its
@@ -60,13 +72,14 @@ class Worker:
             return None
         index, path, started = self.task
         result = None
+        alive = self.process.is_alive()  # before the pipe: a result sent before dying counts
         if self.conn.poll():
             try:
                 result = self.conn.recv()
             except EOFError:
-                result = self._gone(f"{path}: worker died")
-        elif not self.process.is_alive():
-            result = self._gone(f"{path}: worker died ({self.process.exitcode})")
+                result = self._gone(f"{path}: worker died{self._how()}")
+        elif not alive:
+            result = self._gone(f"{path}: worker died{self._how()}")
         elif time.monotonic() - started > timeout:
             self.process.kill()
             result = self._gone(f"{path}: timed out after {timeout:g} s")
@@ -75,17 +88,29 @@ class Worker:
         self.task = None
         return index, result
 
+    def _how(self) -> str:
+        self.process.join(timeout=5)
+        code = self.process.exitcode
+        if code is None or code == 0:
+            return ""
+        return f" ({signal.Signals(-code).name})" if code < 0 else f" (exit {code})"
+
     def _gone(self, message: str) -> ScanResult:
         self.dead = True
         self.process.join(timeout=5)
         self.conn.close()
         assert self.task is not None
-        return ScanResult(str(self.task[1]), False, message)
+        path, seconds = self.task[1], round(time.monotonic() - self.task[2], 3)
+        return ScanResult(str(path), False, message, seconds=seconds, worker=self.process.pid or 0)
 
-    def stop(self) -> None:
-        if not self.dead:
-            with contextlib.suppress(OSError):  # it has gone already
-                self.conn.send(None)
+    def stop(self, now: bool = False) -> None:
+        """End the worker: asked to, after its scan; `now`, killed (the batch was stopped)."""
+        if now and self.process.is_alive():
+            self.process.kill()
+        if not self.conn.closed:
+            if not self.dead and not now:
+                with contextlib.suppress(OSError):  # it has gone already
+                    self.conn.send(None)
             self.conn.close()
         self.process.join(timeout=1)
         if self.process.is_alive():

@@ -126,6 +126,18 @@ def inline_icons(document: dict[str, Any], rules: list[dict[str, str]]) -> None:
         document["text"] = text
         provenance = document.setdefault("provenance", {})
         provenance.setdefault("corrections", []).extend(corrections)
+    guessed = sorted({c["read"] for c in corrections if c["read"].isdigit()})
+    if guessed:  # a digit may be a digit: `15 threat` is fifteen, or 1 and the mark
+        if "text" not in document.setdefault("unconfirmed", []):
+            document["unconfirmed"].append("text")
+        document.setdefault("gaps", []).append(
+            {
+                "note": f"a digit read as the per-hero mark ({', '.join(guessed)} before a "
+                "word the mark stands by): check the card",
+                "fields": ["text"],
+                "status": "open",
+            }
+        )
 
 
 def finish(document: dict[str, Any], read: Any) -> None:
