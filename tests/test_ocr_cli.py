@@ -135,11 +135,30 @@ def test_drafts_are_never_overwritten_without_force(tmp_path):
     assert run_cli(args).returncode == 0
     draft = out / "silver-key.yaml"
     draft.write_text("# my edits\n" + draft.read_text())
-    again = run_cli(args)
-    assert again.returncode == 1 and "exists" in again.stderr and "--force" in again.stderr
+    again = run_cli(args)  # read again (after adding scans, say): the draft is kept
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.endswith(
+        "0 failed, 1 kept (their drafts exist: --force reads them again)\n"
+    )
     assert draft.read_text().startswith("# my edits")
     assert run_cli([*args, "--force"]).returncode == 0
     assert not draft.read_text().startswith("# my edits")
+
+
+def test_two_scans_that_would_share_a_draft_both_fail_naming_each_other(tmp_path):
+    scans, replay = _replay_batch(tmp_path)
+    other = tmp_path / "elsewhere" / "villainous"
+    other.mkdir(parents=True)
+    blank_card(other / "silver-key.tiff")
+    out = tmp_path / "out"
+    args = ["ocr", str(scans), str(other), str(scans / "silver-key.png"), "--out", str(out)]
+    result = run_cli([*args, f"--engine=replay:{replay}"])
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2  # the file named twice is one scan
+    assert "silver-key.png: its draft" in lines[0] and "silver-key.tiff" in lines[0]
+    assert "silver-key.tiff: its draft" in lines[1] and "silver-key.png" in lines[1]
+    assert not out.exists() or not list(out.glob("*.yaml"))
 
 
 def test_missing_tesseract_is_exit_3_with_the_install_command(tmp_path):

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from cardkit.ocr import layout
-from cardkit.ocr.engine import Reading, Word, make_engine
 from cardkit.ocr.casing import recase
+from cardkit.ocr.engine import Reading, Word, make_engine
 from cardkit.ocr.smallcaps import Glyph, even_caps
 from tests.ocr_cards import FONTS
 

@@ -113,6 +113,10 @@ def _truncated(tmp_path: Path) -> Path:
         (lambda p: (p / "notes.png").write_text("hello") and p / "notes.png", "not an image"),
         (_truncated, "truncated"),
         (lambda p: (p / "bad.pdf").write_bytes(b"%PDF-1.4 nonsense") and p / "bad.pdf", "PDF"),
+        (
+            lambda p: _save(Image.new("RGB", (1, 1)), p / "dot.png", "PNG"),
+            "1x1 pixels is too small",
+        ),
     ],
 )
 def test_bad_files_fail_with_one_line_naming_them(tmp_path, make, says):

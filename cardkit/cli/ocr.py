@@ -147,11 +147,13 @@ def ocr(
                     "error": r.message or None,
                     "seconds": r.seconds,
                     "drafts": r.drafts,
+                    "skipped": r.skipped,
                 }
                 for r in results
             ],
             "drafts": sum(len(r.drafts) for r in results),
             "failed": len(failed),
+            "skipped": sum(len(r.skipped) for r in results),
         }
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
     else:
@@ -162,7 +164,11 @@ def ocr(
                     f"{round(d['mean_confidence'] * 100)}%, {d['unconfirmed']} unconfirmed\n"
                 )
         drafts = sum(len(r.drafts) for r in results)
-        sys.stdout.write(f"ocr: {drafts} drafts from {len(results)} scans, {len(failed)} failed\n")
+        skipped = sum(len(r.skipped) for r in results)
+        kept = f", {skipped} kept (their drafts exist: --force reads them again)" if skipped else ""
+        sys.stdout.write(
+            f"ocr: {drafts} drafts from {len(results)} scans, {len(failed)} failed{kept}\n"
+        )
     if assemble:
         failed += _assemble(results, out, force)
     disagree = _second_opinion(results, check, against, out) if check else False

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardkit.ocr.pipeline import Options
 from cardkit.ocr.scan import ScanResult, Settings, draft_name, process_scan, scan_once
+from cardkit.ocr.scanfiles import sharing_a_draft
 from cardkit.ocr.workers import Worker, wait
 
 __all__ = ["ScanResult", "Settings", "draft_name", "process_scan", "run", "scan_once", "warm"]
@@ -103,8 +104,16 @@ def run(
     os.environ["OMP_THREAD_LIMIT"] = "1"
     warm(settings)
     context = multiprocessing.get_context("fork")
-    pending = list(enumerate(paths))
     results: dict[int, ScanResult] = {}
+    for index, others in sharing_a_draft(paths).items():
+        path = paths[index]
+        results[index] = ScanResult(
+            str(path),
+            False,
+            f"{path}: its draft {settings.out / draft_name(path.stem)} would also be that of "
+            f"{', '.join(map(str, others))}: rename one, or read them into separate --out folders",
+        )
+    pending = [(i, p) for i, p in enumerate(paths) if i not in results]
     pool: list[Worker] = []
     refused = 0  # scans handed to workers that had died since their last scan, in a row
     completed = False

@@ -102,6 +102,11 @@ def _pdf_frames(path: Path, data: bytes, digest: str) -> list[Frame]:
     return frames
 
 
+# the smallest side a card's picture can be read at: its rules text is then ~3 px tall
+# (a publisher's 300 x 419 image has ~9); a thumbnail or a 1 x 1 pixel is no scan
+SMALLEST = 100
+
+
 def max_pixels() -> int:
     return int(Image.MAX_IMAGE_PIXELS or 89_478_485)
 
@@ -132,6 +137,11 @@ def load(path: Path) -> list[Frame]:
             raise IntakeError(
                 f"{path}: image of {image.width}x{image.height} pixels is over the "
                 f"{limit:,}-pixel limit"
+            )
+        if min(image.size) < SMALLEST:
+            raise IntakeError(
+                f"{path}: image of {image.width}x{image.height} pixels is too small to read "
+                f"(a card needs {SMALLEST} pixels or more a side)"
             )
         fmt = image.format or ""
         count = int(getattr(image, "n_frames", 1) or 1)

@@ -35,6 +35,7 @@ class ScanResult:
     seconds: float = 0.0
     cpu: float = 0.0  # seconds of CPU the scan took in its worker
     worker: int = 0  # the process id of the worker that read it
+    skipped: list[str] = field(default_factory=list)  # drafts that exist, not read again
 
 
 def draft_name(frame_name: str) -> str:
@@ -59,7 +60,8 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
     for frame in frames:
         target = settings.out / draft_name(frame.name)
         if target.exists() and not settings.force:
-            raise CardkitError(f"{target} exists: not overwritten (use --force)")
+            result.skipped.append(str(target))  # a person's draft, maybe edited: left alone
+            continue
         read = read_frame(frame, engine, settings.options)
         document = draft.build(
             read,

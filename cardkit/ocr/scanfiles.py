@@ -7,7 +7,7 @@ from pathlib import Path
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".tif", ".tiff", ".bmp", ".pdf"}
 
-__all__ = ["IMAGE_SUFFIXES", "scan_paths"]
+__all__ = ["IMAGE_SUFFIXES", "scan_paths", "sharing_a_draft"]
 
 
 def scan_paths(paths: list[Path]) -> list[Path]:
@@ -24,4 +24,21 @@ def scan_paths(paths: list[Path]) -> list[Path]:
             )
         else:
             out.append(path)
-    return out
+    once: dict[Path, Path] = {}  # a file named twice (or also under a folder named): read once
+    for path in out:
+        once.setdefault(path.resolve(), path)
+    return list(once.values())
+
+
+def sharing_a_draft(paths: list[Path]) -> dict[int, list[Path]]:
+    """For each scan whose draft would have another scan's name (drafts are named after
+    the scan's stem: `a/klaw.png` and `b/klaw.tiff` are both `klaw.yaml`), the others."""
+    by_stem: dict[str, list[int]] = {}
+    for index, path in enumerate(paths):
+        by_stem.setdefault(path.stem, []).append(index)
+    return {
+        i: [paths[j] for j in group if j != i]
+        for group in by_stem.values()
+        if len(group) > 1
+        for i in group
+    }
