@@ -59,3 +59,25 @@ def test_samples_become_validating_drafts_with_the_printed_values(cli, tmp_path)
             plot = next(s for s in truth["sections"] if s["heading"].startswith("Villainous"))
             assert board["villainous_plot"]["name"] == plot["heading"].partition(" - ")[2]
             assert board["special_rules"] == truth["sections"][0]["text"]
+
+
+def test_a_scan_without_colour_leaves_tokens_and_marks_to_a_person(cli, tmp_path):
+    from PIL import Image
+
+    from tests.conftest import ROOT
+
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    sample = ROOT / "scans/samples/marvel-united/mu-crossbones-mp01-clean.png"
+    Image.open(sample).convert("L").save(scans / "grey.png")  # a greyscale scan of BAM! + Thugs
+    out = tmp_path / "drafts"
+    assert cli(["ocr", str(scans), "--out", str(out), "--system", "marvel-united"]).returncode == 0
+    assert cli(["validate", str(out)]).returncode == 0
+    import yaml
+
+    draft = yaml.safe_load((out / "grey.yaml").read_text())
+    # nothing told by colour is guessed (it said BAM! absent, surely): each is a gap instead
+    assert "bam" not in draft["card"] and "place" not in draft["card"]
+    gaps = {tuple(g["fields"]): g["note"] for g in draft["gaps"]}
+    assert "no colour" in gaps[("card/bam",)] and "no colour" in gaps[("card/place",)]
+    assert draft["card"]["n"] == 1  # what is read as text is read as before

@@ -43,34 +43,34 @@ def test_every_frame_of_an_animated_image_is_a_card(tmp_path):
 
 
 def test_alpha_is_flattened_onto_white(tmp_path):
-    image = Image.new("RGBA", (40, 40), (255, 0, 0, 255))
+    image = Image.new("RGBA", (120, 120), (255, 0, 0, 255))
     image.putpixel((0, 0), (0, 0, 0, 0))  # a transparent corner
     (frame,) = intake.load(_save(image, tmp_path / "a.png", "PNG"))
     assert frame.image.getpixel((0, 0)) == (255, 255, 255)
-    assert frame.image.getpixel((20, 20)) == (255, 0, 0)
+    assert frame.image.getpixel((60, 60)) == (255, 0, 0)
 
 
 @pytest.mark.parametrize("mode", ["CMYK", "P", "L", "I;16"])
 def test_other_modes_become_8_bit_rgb(tmp_path, mode):
     if mode == "I;16":
-        image = Image.fromarray(np.full((30, 30), 65535, dtype=np.uint16))
+        image = Image.fromarray(np.full((120, 120), 65535, dtype=np.uint16))
         fmt, name = "PNG", "deep.png"
     else:
-        image = Image.new("RGB", (30, 30), (250, 250, 250)).convert(mode)
+        image = Image.new("RGB", (120, 120), (250, 250, 250)).convert(mode)
         fmt, name = ("JPEG" if mode == "CMYK" else "PNG"), f"{mode}.img"
     (frame,) = intake.load(_save(image, tmp_path / name, fmt))
     assert frame.image.mode == "RGB"
-    assert min(frame.image.getpixel((15, 15))) >= 240
+    assert min(frame.image.getpixel((60, 60))) >= 240
 
 
 def test_exif_orientation_is_applied(tmp_path):
-    image = Image.new("RGB", (60, 30), "white")
+    image = Image.new("RGB", (240, 120), "white")
     exif = Image.Exif()
     exif[0x0112] = 6  # stored turned: display rotated 90 degrees clockwise
     path = tmp_path / "phone.jpg"
     image.save(path, "JPEG", exif=exif)
     (frame,) = intake.load(path)
-    assert frame.image.size == (30, 60)
+    assert frame.image.size == (120, 240)
 
 
 def test_pdf_pages_are_cards(tmp_path):
@@ -89,8 +89,8 @@ def test_pdf_pages_are_cards(tmp_path):
 
 
 def test_implausible_dpi_is_ignored(tmp_path):
-    good = _save(Image.new("RGB", (20, 20)), tmp_path / "g.png", "PNG", dpi=(300, 300))
-    bad = _save(Image.new("RGB", (20, 20)), tmp_path / "b.png", "PNG", dpi=(72, 72))
+    good = _save(Image.new("RGB", (120, 120)), tmp_path / "g.png", "PNG", dpi=(300, 300))
+    bad = _save(Image.new("RGB", (120, 120)), tmp_path / "b.png", "PNG", dpi=(72, 72))
     assert intake.load(good)[0].dpi == pytest.approx(300, abs=1)
     assert intake.load(bad)[0].dpi is None
 

@@ -102,6 +102,8 @@ def build(
         for key, value in template.fixed.items():
             _set(document, key, value)
         for field in read.fields:
+            if field.value is None and field.gap:  # not read, and the reader knows why
+                gaps.append({"note": field.gap, "fields": [field.field], "status": "open"})
             if field.value is None or field.field.split("/")[-1].startswith("_"):
                 continue  # nothing read, or a probe-only region (a type line the kind implies)
             _set(document, field.field, field.value)

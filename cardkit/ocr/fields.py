@@ -30,6 +30,7 @@ class FieldRead:
     text: str = ""  # what the engine read, before parsing
     corrections: list[dict[str, str]] = dataclasses.field(default_factory=list)
     box: list[int] | None = None  # [left, top, width, height] on the scan's upright card
+    gap: str = ""  # why nothing could be read, when that is known: the draft's gap note
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:

@@ -39,6 +39,9 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom in card-rela
 Mask = blobs.Mask
 
 
+COLOURLESS = 30  # of 255: a scan with no colour keeps its most saturated pixels under this
+
+
 @dataclass(frozen=True)
 class Colour:
     """An icon's fill as hue (degrees), saturation and value (0-1); only tokens are counted."""
@@ -230,6 +233,13 @@ def _stacks(parts: list[blobs.Component]) -> list[tuple[int, int]]:
         else:
             stacks.append((part.left, part.right, part.top, part.bottom))
     return [(top, bottom) for _, _, top, bottom in stacks]
+
+
+def colourless(image: Image.Image) -> bool:
+    """A picture with no colour anywhere (a greyscale scan, a photocopy): what is told by
+    colour is then not known, rather than absent."""
+    saturation = np.asarray(image.convert("RGB").convert("HSV"))[:, :, 1]
+    return float(np.percentile(saturation, 99.5)) < COLOURLESS
 
 
 def find_mark(

@@ -37,7 +37,12 @@ def _palette(context: Any) -> tokens.Palette:
     return tokens.load_palette(str(context.template.system))
 
 
+GREY = "the scan has no colour, and tokens and marks are told by their colour: "
+
+
 def read_place(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
+    if tokens.colourless(context.card):
+        return fields.FieldRead(region.field, None, 0.0, gap=GREY + "count them on the card")
     reading = tokens.count_tokens(crop, _palette(context), (0.0, 0.0, 1.0, 1.0))
     described = "; ".join(
         f"{c.slot}: {c.count} {c.token} ({c.confidence:.2f})" for c in reading.counts
@@ -62,6 +67,8 @@ def read_stat(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
 
 def read_mark(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead:
     name = str(region.options.get("icon", "bam"))
+    if tokens.colourless(context.card):
+        return fields.FieldRead(region.field, None, 0.0, gap=GREY + f"look for {name} on the card")
     least = float(region.options.get("least", 0.5))  # the icon's height / the region's, at least
     present, confidence, _ = tokens.find_mark(crop, _palette(context), name, None, least)
     return fields.FieldRead(region.field, present, confidence, name if present else "")
