@@ -30,13 +30,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,8 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # ocr_synthetic: the Marvel United scoring
 
+from ocr_scoring import best_substring_cer, cer  # noqa: E402
+
 from cardkit.ocr import batch  # noqa: E402
-from cardkit.ocr.fields import distance  # noqa: E402
 from cardkit.ocr.pipeline import Options  # noqa: E402
 
 
@@ -64,38 +63,6 @@ def _real_folder() -> Path:
 
 REAL = _real_folder()
 TEXT_FACES = {"fate", "villain", "main-scheme", "side-scheme"}
-
-
-def norm(text: Any) -> str:
-    text = unicodedata.normalize("NFC", str(text or ""))
-    text = re.sub(r"\{[a-z_]+\}", " ", text)
-    text = text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-"}))
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def cer(predicted: Any, truth: Any, *, fold: bool = False) -> float:
-    p, t = norm(predicted), norm(truth)
-    if fold:
-        p, t = p.casefold(), t.casefold()
-    if not t:
-        return 0.0 if not p else 1.0
-    return min(1.0, distance(p, t, limit=max(len(p), len(t))) / len(t))
-
-
-def best_substring_cer(haystack: str, truth: Any, *, fold: bool = False) -> float:
-    """Semi-global alignment: the truth against the stretch of the output closest to it."""
-    h, t = norm(haystack), norm(truth)
-    if fold:
-        h, t = h.casefold(), t.casefold()
-    if not t:
-        return 0.0
-    previous = [0] * (len(h) + 1)  # free start anywhere in the output
-    for i, ct in enumerate(t, 1):
-        current = [i]
-        for j, ch in enumerate(h, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ct != ch)))
-        previous = current
-    return min(1.0, min(previous) / len(t))  # free end anywhere
 
 
 @dataclass
