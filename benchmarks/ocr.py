@@ -82,6 +82,7 @@ class Tally:
     scans: int = 0
     moves: list[bool] = field(default_factory=list)
     tokens: list[bool] = field(default_factory=list)
+    per_hero: list[bool] = field(default_factory=list)  # Champions: the mark told right
 
 
 def _children_cpu() -> float:
@@ -228,6 +229,9 @@ def score_cards(system: str, folder: Path, tally_of: Any, work: Path) -> None:
                 kept = cer(draft.get("name"), expected["name"])
                 tally.per_field.setdefault("name (case kept)", []).append(kept)
             for key, name in NUMBERS[system].items():
+                if f"{key}_per_hero" in expected:  # `<field>_fixed`: true where no mark
+                    fixed = draft.get(f"{name}_fixed")
+                    tally.per_hero.append(fixed is (not expected[f"{key}_per_hero"]))
                 if expected.get(key) in (None, ""):
                     continue
                 tally.numbers += 1
@@ -293,6 +297,8 @@ def report(tallies: dict[str, Tally], markdown: bool) -> str:
         if t.per_field:
             parts = ", ".join(f"{k} {_mean(v)}" for k, v in t.per_field.items())
             lines.append(f"\n{name}: per field CER {parts}")
+        if t.per_hero:
+            lines.append(f"{name}: per-hero marks told right {_share(t.per_hero)}")
         if t.textless:
             lines.append(
                 f"{name}: {t.textless} faces without rules text, {t.invented} with text invented"

@@ -39,7 +39,7 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom in card-rela
 Mask = blobs.Mask
 
 
-COLOURLESS = 30  # of 255: a scan with no colour keeps its most saturated pixels under this
+COLOURLESS = 6  # levels of 255: channels of a grey picture agree within this (JPEG noise)
 
 
 @dataclass(frozen=True)
@@ -236,10 +236,13 @@ def _stacks(parts: list[blobs.Component]) -> list[tuple[int, int]]:
 
 
 def colourless(image: Image.Image) -> bool:
-    """A picture with no colour anywhere (a greyscale scan, a photocopy): what is told by
-    colour is then not known, rather than absent."""
-    saturation = np.asarray(image.convert("RGB").convert("HSV"))[:, :, 1]
-    return float(np.percentile(saturation, 99.5)) < COLOURLESS
+    """A picture without colour (a greyscale scan or photocopy, or one saved in colour from
+    grey): its channels agree within COLOURLESS levels in all but a few pixels. A card
+    printed in pale colours still differs by more; what is told by colour is then not
+    known, rather than absent."""
+    rgb = np.asarray(image.convert("RGB")).astype(np.int16)
+    chroma = rgb.max(axis=2) - rgb.min(axis=2)
+    return float(np.percentile(chroma, 99.9)) <= COLOURLESS
 
 
 def find_mark(
