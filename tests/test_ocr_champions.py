@@ -209,3 +209,32 @@ def test_champions_samples_become_validating_drafts_with_the_printed_values(cli,
                 assert draft[field] == int(truth[number]), (stem, field)
         if "escalation_threat" in truth:
             assert draft["escalation_threat"] == int(truth["escalation_threat"])
+
+
+def _number_plate(text: str, mark: bool) -> Image.Image:
+    """A white number on a dark plate, as a side scheme's starting threat, with the per-hero
+    mark (a head over shoulders, joined, two thirds of the number's height) after it."""
+    plate = Image.new("RGB", (150, 110), (30, 30, 34))
+    draw = ImageDraw.Draw(plate)
+    draw.text((20, 55), text, font=ImageFont.truetype(FONT, 64), fill="white", anchor="lm")
+    if mark:
+        draw.ellipse((94, 42, 110, 58), fill="white")  # the head, touching the shoulders
+        draw.pieslice((88, 56, 116, 84), 180, 360, fill="white")
+    return plate
+
+
+def test_the_per_hero_mark_after_a_number_is_seen_and_written_as_not_fixed():
+    from cardkit.systems.marvel_champions.ocr import per_hero_mark
+
+    assert per_hero_mark(_number_plate("3", mark=True))
+    assert not per_hero_mark(_number_plate("3", mark=False))
+    assert not per_hero_mark(_number_plate("+1", mark=False))  # a sign before it is no mark
+    threat = layout.Region("base_threat", (0, 0, 1, 1), reader="x", options={"per_hero": True})
+    read = SimpleNamespace(
+        frame=SimpleNamespace(name="01127"),
+        template=SimpleNamespace(regions=(threat,)),
+        fields=[SimpleNamespace(field="base_threat", value=3, text="3 {per_hero}")],
+    )
+    document: dict = {"id": "x", "base_threat": 3}
+    finish(document, read)
+    assert document["base_threat_fixed"] is False

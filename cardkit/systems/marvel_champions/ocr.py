@@ -26,6 +26,8 @@ from cardkit.ocr import fields, geometry, layout
 PLACEHOLDER = "00000"
 MARK_HEIGHTS = (90, 60)  # pixels: the mark's crop scaled to each in turn; the surer read wins
 SURE_MARK = 0.85  # a read this sure ends the search
+MARK_SIZE = (0.45, 0.85)  # the per-hero mark's height, as a share of the number's
+PER_HERO = " {per_hero}"  # added to a mark's text where the per-hero mark was seen
 
 
 def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np.ndarray:
@@ -62,6 +64,36 @@ def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np
     return result
 
 
+def per_hero_mark(crop: Image.Image, height: int = 90) -> bool:
+    """Whether the per-hero mark stands after the number: a glyph of the mark's fill right
+    of the number's tallest glyph, between MARK_SIZE of its height (the mark's head and
+    shoulders print joined; a speck or the `+` before a number is no mark)."""
+    import cv2
+
+    lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
+    scale = height / max(1, lightness.shape[0])
+    lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(fill, connectivity=8)
+    rows, columns = fill.shape
+    inside = [
+        stats[i]
+        for i in range(1, count)
+        if stats[i, 0] > 0
+        and stats[i, 1] > 0
+        and stats[i, 0] + stats[i, 2] < columns
+        and stats[i, 1] + stats[i, 3] < rows
+    ]
+    if not inside:
+        return False
+    number = max(inside, key=lambda s: int(s[3]))
+    low, high = MARK_SIZE
+    return any(
+        low * number[3] <= s[3] <= high * number[3] and s[0] >= number[0] + 0.8 * number[2]
+        for s in inside
+    )
+
+
 def read_mark(crop: Image.Image, region: layout.Region, context: layout.ReadContext) -> Any:
     """A mark in outlined glyphs (the threat disc's number, the stage mark), read from the
     glyphs' fill. `parse: int` keeps the first `digits` digits (the per-hero mark beside the
@@ -79,6 +111,8 @@ def read_mark(crop: Image.Image, region: layout.Region, context: layout.ReadCont
             best = fields.FieldRead(region.field, value, reading.confidence, reading.text)
         if best.confidence >= SURE_MARK:
             break
+    if region.options.get("per_hero") and best.value is not None:
+        best.text += PER_HERO if per_hero_mark(crop) else ""
     return best
 
 
@@ -140,7 +174,18 @@ def inline_icons(document: dict[str, Any], rules: list[dict[str, str]]) -> None:
         )
 
 
+def _per_hero_fields(document: dict[str, Any], read: Any) -> None:
+    """`<field>_fixed` for each number whose region looks for the per-hero mark
+    (`per_hero: true`): false where the mark was seen after the number, true where not."""
+    template = getattr(read, "template", None)
+    looked = {r.field for r in getattr(template, "regions", ()) if r.options.get("per_hero")}
+    for field in getattr(read, "fields", ()):
+        if field.field in looked and field.value is not None and field.field in document:
+            document[f"{field.field}_fixed"] = PER_HERO not in field.text
+
+
 def finish(document: dict[str, Any], read: Any) -> None:
+    _per_hero_fields(document, read)
     sets = layout.template_sets()
     if "marvel-champions" in sets:
         inline_icons(document, list(sets["marvel-champions"].data.get("inline_icons", [])))
