@@ -161,33 +161,48 @@ def property_names(kind: str, pointer: tuple[Any, ...]) -> set[str]:
     nodes = [(_documents()[f"{kind}.schema.json"], _registry().resolver(base_uri=uri_for(kind)))]
     for part in pointer:
         nodes = [child for node in nodes for child in _children(node, part)]
-    return {name for schema, _ in _branches(nodes) for name in schema.get("properties", {})}
+    return {
+        name
+        for schema, _ in in_place(nodes, negated=False)
+        for name in schema.get("properties", {})
+    }
 
 
-def _branches(nodes: list[tuple[Any, Any]]) -> list[tuple[dict[str, Any], Any]]:
-    """The schemas that apply to one value, each with the resolver of its own document."""
-    out: list[tuple[dict[str, Any], Any]] = []
+def in_place(
+    frontier: list[tuple[Any, Any]], *, negated: bool = True
+) -> list[tuple[dict[str, Any], Any]]:
+    """The schemas that apply at the same place as those given, each with the resolver of
+    its own document: through $ref and the applicators (and `not`, unless `negated` is
+    False: a property named under `not` is one the value must not have)."""
+    found: list[tuple[dict[str, Any], Any]] = []
     seen: set[int] = set()
-    todo = list(nodes)
-    while todo:
-        schema, resolver = todo.pop()
+    stack = list(frontier)
+    while stack:
+        schema, resolver = stack.pop()
         if not isinstance(schema, dict) or id(schema) in seen:
             continue
         seen.add(id(schema))
-        out.append((schema, resolver))
-        if isinstance(schema.get("$ref"), str):
-            found = resolver.lookup(schema["$ref"])
-            todo.append((found.contents, found.resolver))
-        for key in ("allOf", "anyOf", "oneOf"):
-            todo += [(sub, resolver) for sub in schema.get(key) or []]
-        todo += [(schema[key], resolver) for key in ("if", "then", "else") if key in schema]
-    return out
+        found.append((schema, resolver))
+        for keyword in ("$ref", "$dynamicRef"):
+            if isinstance(schema.get(keyword), str):
+                target = resolver.lookup(schema[keyword])
+                stack.append((target.contents, target.resolver))
+        same: list[Any] = [schema.get(k) for k in ("if", "then", "else")]
+        if negated:
+            same.append(schema.get("not"))
+        for keyword in ("allOf", "anyOf", "oneOf"):
+            if isinstance(schema.get(keyword), list):
+                same += schema[keyword]
+        if isinstance(schema.get("dependentSchemas"), dict):
+            same += schema["dependentSchemas"].values()
+        stack += [(sub, resolver) for sub in same]
+    return found
 
 
 def _children(node: tuple[Any, Any], part: Any) -> list[tuple[Any, Any]]:
     """The schemas of a value's member `part` (a key, or an index into a list)."""
     out = []
-    for schema, resolver in _branches([node]):
+    for schema, resolver in in_place([node], negated=False):
         if isinstance(part, int):
             prefix = schema.get("prefixItems") or []
             item = prefix[part] if part < len(prefix) else schema.get("items")

@@ -85,38 +85,13 @@ def turning_above(kind: str, place: Path) -> bool:
     resolved = schemas._registry().resolver().lookup(schemas.uri_for(kind))
     frontier: list[tuple[Any, Any]] = [(resolved.contents, resolved.resolver)]
     for depth in range(len(place) + 1):
-        here = _in_place(frontier)
+        here = schemas.in_place(frontier)
         if any(keyword in schema for schema, _ in here for keyword in _TURNING):
             return True
         if depth == len(place):
             return False
         frontier = _children(here, place[depth])
     return False
-
-
-def _in_place(frontier: list[tuple[Any, Any]]) -> list[tuple[dict[str, Any], Any]]:
-    """The schemas that apply at the same place: through $ref and the applicators."""
-    found: list[tuple[dict[str, Any], Any]] = []
-    seen: set[int] = set()
-    stack = list(frontier)
-    while stack:
-        schema, resolver = stack.pop()
-        if not isinstance(schema, dict) or id(schema) in seen:
-            continue
-        seen.add(id(schema))
-        found.append((schema, resolver))
-        for keyword in ("$ref", "$dynamicRef"):
-            if isinstance(schema.get(keyword), str):
-                target = resolver.lookup(schema[keyword])
-                stack.append((target.contents, target.resolver))
-        same: list[Any] = [schema.get(k) for k in ("not", "if", "then", "else")]
-        for keyword in ("allOf", "anyOf", "oneOf"):
-            if isinstance(schema.get(keyword), list):
-                same += schema[keyword]
-        if isinstance(schema.get("dependentSchemas"), dict):
-            same += schema["dependentSchemas"].values()
-        stack += [(sub, resolver) for sub in same]
-    return found
 
 
 def _children(here: list[tuple[dict[str, Any], Any]], part: str | int) -> list[tuple[Any, Any]]:
