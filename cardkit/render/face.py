@@ -119,7 +119,7 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
     if r.tags is not None:
         _row_of_tags(c, forms, card, r.tags)
     if r.stats is not None:
-        _stats(c, card, r.stats)
+        _stats(c, forms, card, r.stats)
     if r.icons is not None:
         _icon_rows(c, forms, card, r.icons)
     if r.diagram is not None:
@@ -180,15 +180,17 @@ def _row_of_tags(c: Canvas, forms: Forms, card: ProofCard, box: Box) -> None:
         x += stringWidth(tag, fonts.ITALIC, 7) + 2 * MM
 
 
-def _stats(c: Canvas, card: ProofCard, box: Box) -> None:
+def _stats(c: Canvas, forms: Forms, card: ProofCard, box: Box) -> None:
     width = box.w / max(1, len(card.stats))
     for index, (label, value) in enumerate(card.stats):
         x = box.x + index * width
         c.setFillColorRGB(0.22, 0.24, 0.32)
         c.roundRect(x + 0.5, box.y, width - 1, box.h, 1 * MM, stroke=0, fill=1)
         c.setFillColorRGB(1, 1, 1)
-        c.setFont(fonts.BOLD, min(9, box.h * 0.6))
-        c.drawCentredString(x + width / 2, box.y + box.h * 0.42, str(value))
+        size = min(9, box.h * 0.6)
+        c.setFont(fonts.BOLD, size)
+        left = x + (width - stringWidth(value, fonts.BOLD, size)) / 2  # `{per_hero}`: an icon
+        draw_line(c, forms, card.system, left, box.y + box.h * 0.42, value, fonts.BOLD, size)
         c.setFont(fonts.REGULAR, 4.5)
         c.drawCentredString(x + width / 2, box.y + 1.2, label)
 

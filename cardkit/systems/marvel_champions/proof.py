@@ -23,10 +23,18 @@ STATS = (
     ("scheme", "SCH"),
     ("health", "HP"),
     ("hand_size", "Hand"),
-    ("base_threat", "Threat"),
-    ("escalation_threat", "Esc."),
-    ("threat", "Threat"),
+    ("base_threat", "Starting threat"),
+    ("escalation_threat", "Escalation"),
+    ("threat", "Target threat"),
 )
+# The data's per-hero marks: `<stat>_fixed: false` (marvelsdb) or `<stat>_per_hero: true`.
+PER_HERO = {
+    "base_threat": ("base_threat_fixed", False),
+    "escalation_threat": ("escalation_threat_fixed", False),
+    "threat": ("threat_fixed", False),
+    "health": ("health_per_hero", True),
+    "cost": ("cost_per_hero", True),
+}
 
 
 def card_text(value: Any) -> str:
@@ -39,12 +47,13 @@ def single(doc: Document, warn: Warn) -> list[ProofCard]:
     data = doc.data
     stats: list[tuple[str, str]] = []
     for key, label in STATS:
-        if data.get(key) is not None and label not in (s[0] for s in stats):
+        if data.get(key) is not None:
             value = str(data[key])
             if data.get(f"{key}_star"):
                 value += "★"
-            if key in ("base_threat", "threat", "health") and data.get(f"{key}_fixed") is False:
-                value += "/H"
+            mark = PER_HERO.get(key)
+            if mark is not None and data.get(mark[0]) is mark[1]:
+                value += "{per_hero}"  # the printed per-hero icon, named in the legend
             stats.append((label, value))
     icons = tuple(key for key in SCHEME_ICONS if data.get(f"scheme_{key}"))
     boost = ("boost",) * int(data.get("boost") or 0) + (("star",) if data.get("boost_star") else ())
