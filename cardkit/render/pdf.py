@@ -15,11 +15,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.render import face, fonts, sheet
 from cardkit.render.content import ProofCard
-from cardkit.render.icons import Forms
+from cardkit.render.icons import Forms, Icon
 from cardkit.render.sheet import Box, Layout
 from cardkit.render.text import fit
 
 MM = 72 / 25.4
+LEGEND_FLOOR = 0.6  # the legend's type shrinks to this fraction before icons are left out
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)
 
 
@@ -53,9 +54,10 @@ def _ruler(c: Canvas, layout: Layout, label: str) -> None:
     c.restoreState()
 
 
-def _legend(c: Canvas, layout: Layout, forms: Forms) -> None:
-    """The icons used on this sheet, named, in the sheet's legend band."""
-    used, band = dict(forms.on_page), layout.legend
+def _legend(c: Canvas, layout: Layout, forms: Forms, also: dict[str, Icon] | None = None) -> None:
+    """The icons used on this sheet (`also`: those on its back page), named, in the
+    sheet's legend band; smaller type when they do not all fit, else a `+N` for the rest."""
+    used, band = {**forms.on_page, **(also or {})}, layout.legend
     forms.on_page.clear()
     if not used or band is None:
         return
@@ -64,19 +66,35 @@ def _legend(c: Canvas, layout: Layout, forms: Forms) -> None:
         c.translate(band.x + band.w, band.y)
         c.rotate(90)
         band = Box(0, 0, band.h, band.w)
-    size = min(band.h - 0.5 * MM, 3.2 * MM)
-    x, y = band.x, band.y + 0.3 * MM
-    c.setFont(fonts.REGULAR, 5.5)
+    base = min(band.h - 0.5 * MM, 3.2 * MM)
+
+    def width(label: str, shrink: float) -> float:
+        return (base + 3 * MM + c.stringWidth(label, fonts.REGULAR, 5.5)) * shrink
+
+    shrink = 1.0
+    while shrink > LEGEND_FLOOR and sum(width(label, shrink) for label in used) > band.w:
+        shrink -= 0.05
+    size, x, y = base * shrink, band.x, band.y + 0.3 * MM
+    c.setFont(fonts.REGULAR, 5.5 * shrink)
     c.setFillColorRGB(*INK)
-    for label, icon in used.items():
-        width = size + 3 * MM + c.stringWidth(label, fonts.REGULAR, 5.5)
-        if x + width > band.x + band.w:
+    for shown, (label, icon) in enumerate(used.items()):
+        if x + width(label, shrink) > band.x + band.w:
+            c.drawString(x, y + size / 2 - 2 * shrink, f"+{len(used) - shown}")
             break
         forms.place(icon, x, y, size)
-        c.drawString(x + size + 1, y + size / 2 - 2, label)
-        x += width
+        c.drawString(x + size + 1, y + size / 2 - 2 * shrink, label)
+        x += width(label, shrink)
     forms.on_page.clear()
     c.restoreState()
+
+
+def _icons_on(faces: Sequence[tuple[ProofCard, Box, Box]]) -> dict[str, Icon]:
+    """The icons these faces would place (painted on a scratch canvas): a back page's
+    icons, for the legend on its front page, which is painted first."""
+    scratch = Forms(Canvas(io.BytesIO(), invariant=1, initialFontName=fonts.REGULAR))
+    for card, trim, outer in faces:
+        face.paint(scratch.canvas, card, trim, outer, scratch, lambda message: None)
+    return scratch.on_page
 
 
 def front(
@@ -199,11 +217,17 @@ def render(
     c.setCreator("cardkit")
     for number, (grid, sheet_cards) in enumerate(pages, start=1):
         c.setPageSize((grid.paper.w, grid.paper.h))
+        forms.on_page.clear()  # the legend names this sheet's icons, front and back
         for index, card in enumerate(sheet_cards):
             outer = grid.bleeds[index] if grid.bleeds else grid.trims[index].grown(grid.bleed)
             if not (card.scan and _from_scan(c, card, grid.trims[index], outer, say)):
                 face.paint(c, card, grid.trims[index], outer, forms, say)
-        _legend(c, grid, forms)
+        back_faces = [
+            (other_side[card.source], grid.trims[index], grid.trims[index])
+            for index, card in enumerate(sheet_cards)
+            if backs and card.source in other_side
+        ]
+        _legend(c, grid, forms, _icons_on(back_faces) if back_faces else None)
         _crop_marks(c, grid, len(sheet_cards))
         x1, y1, x2, y2 = grid.ruler
         ruler_mm = round(max(x2 - x1, y2 - y1) / 72 * 25.4)
@@ -220,6 +244,7 @@ def render(
                     back(c, card, trim, outer)
             _crop_marks(c, grid)  # backs are mirrored: every line, as the printer may shift
             _ruler(c, grid, f"sheet {number}/{len(pages)} · backs ({backs}-edge flip)")
+            forms.on_page.clear()  # named in the front page's legend
             c.showPage()
     c.save()
     return stream.getvalue()
