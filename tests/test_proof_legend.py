@@ -14,9 +14,14 @@ MM = 72 / 25.4
 MU = "marvel-united"
 
 
-def _card(title: str, tokens: dict[str, int], **extra: object) -> content.ProofCard:
+def _card(title: str, tokens: dict[str, int], source: str, back_of: str = "") -> content.ProofCard:
     return content.ProofCard(
-        system=MU, deck="Test", title=title, placement={"left": tokens}, **extra  # type: ignore[arg-type]
+        system=MU,
+        deck="Test",
+        title=title,
+        placement={"left": tokens},
+        source=source,
+        back_of=back_of,
     )
 
 
@@ -27,9 +32,9 @@ def _legend_words(page_text: str) -> set[str]:
 def test_each_sheet_legend_lists_its_own_cards_front_and_back() -> None:
     layout = sheet.layout("a4", sheet.card_size(MU), 3 * MM, None)
     assert layout.per_page == 9
-    first = [_card(f"One {n}", {"thug": 1}, source=f"one-{n}") for n in range(9)]
-    behind = _card("Behind", {"crisis": 1}, source="behind", back_of="one-0")
-    second = [_card(f"Two {n}", {"civilian": 1}, source=f"two-{n}") for n in range(9)]
+    first = [_card(f"One {n}", {"thug": 1}, f"one-{n}") for n in range(9)]
+    behind = _card("Behind", {"crisis": 1}, "behind", back_of="one-0")
+    second = [_card(f"Two {n}", {"civilian": 1}, f"two-{n}") for n in range(9)]
     data = pdf.render([*first, behind, *second], layout, backs="short")
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
     assert len(pages) == 4  # sheet 1 front, back; sheet 2 front, back

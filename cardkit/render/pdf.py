@@ -69,7 +69,7 @@ def _legend(c: Canvas, layout: Layout, forms: Forms, also: dict[str, Icon] | Non
     base = min(band.h - 0.5 * MM, 3.2 * MM)
 
     def width(label: str, shrink: float) -> float:
-        return (base + 3 * MM + c.stringWidth(label, fonts.REGULAR, 5.5)) * shrink
+        return (base + 3 * MM + float(c.stringWidth(label, fonts.REGULAR, 5.5))) * shrink
 
     shrink = 1.0
     while shrink > LEGEND_FLOOR and sum(width(label, shrink) for label in used) > band.w:
