@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -75,8 +77,10 @@ def test_a_card_prints_from_its_scan_with_bleed_from_its_edges(tmp_path: Path) -
     assert _proof(card, tmp_path)[2] == data  # deterministic
 
 
-@pytest.mark.parametrize("scan", ["/etc/passwd", "../outside.png", "scans/../../x.png", "link.png"])
-def test_paths_out_of_the_repository_are_refused(tmp_path: Path, scan: str) -> None:
+@pytest.mark.parametrize(
+    "scan", ["/etc/passwd", "/no/such/scan.png", "../outside.png", "scans/../../x.png", "link.png"]
+)
+def test_paths_out_of_the_repository_or_to_no_image_are_refused(tmp_path: Path, scan: str) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     outside = tmp_path / "secret.png"
@@ -86,7 +90,11 @@ def test_paths_out_of_the_repository_are_refused(tmp_path: Path, scan: str) -> N
     _, warnings, data = _proof(card, tmp_path)
     assert len(warnings) == 1 and warnings[0].startswith(f"{gaps.load([card])[0][0].display_path}:")
     assert "printed as a drawn proxy" in warnings[0]
-    reason = {"/etc/passwd": "absolute", "link.png": "outside the repository"}.get(scan, "'..'")
+    reason = {
+        "/etc/passwd": "not a readable image",  # absolute and there: used, but no image
+        "/no/such/scan.png": "absolute path to no file",
+        "link.png": "outside the repository",
+    }.get(scan, "'..'")
     assert reason in warnings[0]
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Lantern Keeper" in text  # the drawn proxy was printed instead
@@ -100,6 +108,75 @@ def test_a_draft_outside_cards_finds_its_scan_from_the_repository(tmp_path: Path
     draft.parent.mkdir(parents=True)
     draft.write_text(CARD.replace("SCAN", "scans/lantern.png"), encoding="utf-8")
     _, warnings, data = _proof(draft, tmp_path)
+    assert warnings == []
+    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
+    image = pdf.to_png(data, 50)[0].convert("RGB")
+    trim = layout.trims[0]
+    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
+    assert image.getpixel((round(x), round(y))) == pytest.approx((30, 60, 200), abs=25)
+
+
+PHONE = Path(__file__).resolve().parent.parent / "scans/samples/marvel-united"
+DRAFT = """kind: marvel-united/masterplan-card
+id: zemo-5
+card: {move: 0, bam: true, n: 5, place: none}
+provenance:
+  scan: SCAN
+  settings: {rotation: 0, outline: found}
+"""
+
+
+def _table(photo: Path) -> np.ndarray:
+    """The table's colour: the median of the photo's outermost pixels."""
+    pixels = np.asarray(Image.open(photo).convert("RGB"), dtype=float)
+    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    return np.median(border, axis=0)
+
+
+@pytest.mark.parametrize("photo", ["mu-baron-zemo-mp05-phone.jpg", "mu-klaw-mp01-phone.jpg"])
+def test_a_phone_photo_prints_as_the_squared_card_without_its_table(
+    tmp_path: Path, photo: str
+) -> None:
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "scans").mkdir()
+    shutil.copy(PHONE / photo, tmp_path / "scans" / photo)
+    card = tmp_path / "cards" / "zemo-5.yaml"
+    card.write_text(DRAFT.replace("SCAN", f"scans/{photo}"), encoding="utf-8")
+    _, warnings, data = _proof(card, tmp_path, bleed="0mm")
+    assert warnings == []
+    layout = sheet.layout("a4", sheet.card_size("marvel-united", "masterplan"), 0, 6 * MM)
+    dpi = 100
+    page = np.asarray(pdf.to_png(data, dpi)[0].convert("RGB"), dtype=float)
+    trim = layout.trims[0]
+    scale = dpi / 72
+    left, right = round(trim.x * scale), round((trim.x + trim.w) * scale)
+    top, bottom = (
+        round((layout.paper.h - trim.y - trim.h) * scale),
+        round((layout.paper.h - trim.y) * scale),
+    )
+    table = _table(PHONE / photo)
+    on_table = np.abs(page - table).sum(axis=2) < 60
+    # every side of the trim, 1 mm in, away from the rounded corners: the card, no table
+    inset, corner = round(1 * MM * scale), round(6 * MM * scale)
+    sides = {
+        "top": on_table[top + inset, left + corner : right - corner],
+        "bottom": on_table[bottom - inset, left + corner : right - corner],
+        "left": on_table[top + corner : bottom - corner, left + inset],
+        "right": on_table[top + corner : bottom - corner, right - inset],
+    }
+    for side, line in sides.items():
+        assert line.mean() < 0.02, f"{side}: {line.mean():.0%} table"
+    inner = on_table[top + inset : bottom - inset, left + inset : right - inset]
+    assert inner.mean() < 0.01  # nothing of the table inside the card (corners included)
+
+
+def test_an_absolute_scan_path_that_ocr_wrote_prints_from_it(tmp_path: Path) -> None:
+    """`cardkit ocr` writes an absolute `provenance.scan` for a scan outside the repository."""
+    outside = tmp_path / "phone" / "lantern.png"
+    _scan(outside)
+    (tmp_path / "repo").mkdir()
+    card = _repo(tmp_path / "repo", str(outside))
+    _, warnings, data = _proof(card, tmp_path)
     assert warnings == []
     layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
     image = pdf.to_png(data, 50)[0].convert("RGB")

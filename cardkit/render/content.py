@@ -43,6 +43,7 @@ class ProofCard:
     back_title: str = ""  # the back's big line (defaults to the deck)
     scan: str = ""  # print from this image (resolved, inside the repository) instead
     scan_region: tuple[int, int, int, int] | None = None
+    scan_turn: int = 0  # degrees counter-clockwise the squared scan turns to stand upright
     back_of: str = ""  # this is the other side of the card whose `source` this names
     pointer: tuple[str | int, ...] = ()  # where in its document the card is (for links)
 
@@ -106,11 +107,13 @@ def from_scan(doc: Document, cards: list[ProofCard], warn: Warn) -> list[ProofCa
     if not isinstance(provenance, dict) or not provenance.get("scan") or len(cards) != 1:
         return cards
     try:
-        ref = scan.resolve(doc.path, str(provenance["scan"]), provenance.get("region"))
+        settings = provenance.get("settings")
+        turn = settings.get("rotation", 0) if isinstance(settings, dict) else 0
+        ref = scan.resolve(doc.path, str(provenance["scan"]), provenance.get("region"), turn)
     except scan.ScanRefused as err:
         warn(f"{doc.display_path}: {err}; printed as a drawn proxy")
         return cards
-    return [replace(cards[0], scan=str(ref.path), scan_region=ref.region)]
+    return [replace(cards[0], scan=str(ref.path), scan_region=ref.region, scan_turn=ref.rotation)]
 
 
 def collect(

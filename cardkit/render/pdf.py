@@ -133,13 +133,15 @@ LayoutFor = Callable[[tuple[float, float]], Layout]
 def _from_scan(
     c: Canvas, card: ProofCard, trim: Box, outer: Box, warn: Callable[[str], None]
 ) -> bool:
-    """The card's own image, scaled to the trim, bleed grown from its edge pixels."""
+    """The card's own image (squared out of a photo), scaled to the trim, bleed grown
+    from its edge pixels."""
     from reportlab.lib.utils import ImageReader
 
     from cardkit.render import scan
 
     try:
-        image = scan.load(scan.ScanRef(Path(card.scan), card.scan_region))
+        ref = scan.ScanRef(Path(card.scan), card.scan_region, card.scan_turn)
+        image = scan.load(ref, trim.w / trim.h)
     except scan.ScanRefused as err:
         warn(f"{card.source}: {err}; printed as a drawn proxy")
         return False
