@@ -55,6 +55,17 @@ def _proof(card: Path, tmp_path: Path, bleed: str = "3mm") -> tuple[object, list
     return result, result.warnings, out.read_bytes()
 
 
+def _prints_the_blue_card(card: Path, tmp_path: Path) -> None:
+    """The proof of `card` shows the test scan's blue in its first trim, without a warning."""
+    _, warnings, data = _proof(card, tmp_path)
+    assert warnings == []
+    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
+    image = pdf.to_png(data, 50)[0].convert("RGB")
+    trim = layout.trims[0]
+    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
+    assert image.getpixel((round(x), round(y))) == pytest.approx((30, 60, 200), abs=25)
+
+
 def test_a_card_prints_from_its_scan_with_bleed_from_its_edges(tmp_path: Path) -> None:
     card = _repo(tmp_path, "scans/lantern.png")
     _, warnings, data = _proof(card, tmp_path)
@@ -107,13 +118,7 @@ def test_a_draft_outside_cards_finds_its_scan_from_the_repository(tmp_path: Path
     draft = tmp_path / "build" / "drafts" / "lantern.yaml"
     draft.parent.mkdir(parents=True)
     draft.write_text(CARD.replace("SCAN", "scans/lantern.png"), encoding="utf-8")
-    _, warnings, data = _proof(draft, tmp_path)
-    assert warnings == []
-    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
-    image = pdf.to_png(data, 50)[0].convert("RGB")
-    trim = layout.trims[0]
-    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
-    assert image.getpixel((round(x), round(y))) == pytest.approx((30, 60, 200), abs=25)
+    _prints_the_blue_card(draft, tmp_path)
 
 
 PHONE = Path(__file__).resolve().parent.parent / "scans/samples/marvel-united"
@@ -176,10 +181,4 @@ def test_an_absolute_scan_path_that_ocr_wrote_prints_from_it(tmp_path: Path) -> 
     _scan(outside)
     (tmp_path / "repo").mkdir()
     card = _repo(tmp_path / "repo", str(outside))
-    _, warnings, data = _proof(card, tmp_path)
-    assert warnings == []
-    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
-    image = pdf.to_png(data, 50)[0].convert("RGB")
-    trim = layout.trims[0]
-    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
-    assert image.getpixel((round(x), round(y))) == pytest.approx((30, 60, 200), abs=25)
+    _prints_the_blue_card(card, tmp_path)
