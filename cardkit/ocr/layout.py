@@ -239,7 +239,7 @@ def prepare(region_image: Image.Image, region: Region, card_height: int) -> Imag
 
         image, glyphs = raise_small_caps(image)
     prepared = ImageOps.expand(image, border=MARGIN, fill=255)
-    if glyphs:  # where the raised glyphs stand, for smallcaps.recase
+    if glyphs:  # where the raised glyphs stand, for casing.recase
         prepared.info["small_caps"] = glyphs
     return prepared
 

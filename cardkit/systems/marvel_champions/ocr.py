@@ -30,9 +30,11 @@ MARK_SIZE = (0.45, 0.85)  # the per-hero mark's height, as a share of the number
 PER_HERO = " {per_hero}"  # added to a mark's text where the per-hero mark was seen
 
 
-def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np.ndarray:
-    """Black glyphs on white from an outlined mark: its brightest fill, not touching the edge,
-    at least `least` as tall as the tallest glyph (not an icon beside a number), sheared upright."""
+def _fill_parts(
+    crop: Image.Image, height: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]:
+    """An outlined mark's fill (its brightest pixels), the crop scaled to `height` pixels:
+    the fill (0/255), its components' labels and stats, and those not touching the edge."""
     import cv2
 
     lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
@@ -40,15 +42,24 @@ def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np
     lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8) * 255
     count, labels, stats, _ = cv2.connectedComponentsWithStats(fill, connectivity=8)
-    height, width = fill.shape
+    rows, columns = fill.shape
     inside = [
         i
         for i in range(1, count)
         if stats[i, 0] > 0
         and stats[i, 1] > 0
-        and stats[i, 0] + stats[i, 2] < width
-        and stats[i, 1] + stats[i, 3] < height
+        and stats[i, 0] + stats[i, 2] < columns
+        and stats[i, 1] + stats[i, 3] < rows
     ]
+    return fill, labels, stats, inside
+
+
+def _mark_glyphs(crop: Image.Image, least: float = 0.75, height: int = 90) -> np.ndarray:
+    """Black glyphs on white from an outlined mark: its brightest fill, not touching the edge,
+    at least `least` as tall as the tallest glyph (not an icon beside a number), sheared upright."""
+    import cv2
+
+    fill, labels, stats, inside = _fill_parts(crop, height)
     tallest = max((int(stats[i, 3]) for i in inside), default=0)
     ink = np.zeros_like(fill)
     for i in inside:
@@ -68,29 +79,15 @@ def per_hero_mark(crop: Image.Image, height: int = 90) -> bool:
     """Whether the per-hero mark stands after the number: a glyph of the mark's fill right
     of the number's tallest glyph, between MARK_SIZE of its height (the mark's head and
     shoulders print joined; a speck or the `+` before a number is no mark)."""
-    import cv2
-
-    lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
-    scale = height / max(1, lightness.shape[0])
-    lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-    fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(fill, connectivity=8)
-    rows, columns = fill.shape
-    inside = [
-        stats[i]
-        for i in range(1, count)
-        if stats[i, 0] > 0
-        and stats[i, 1] > 0
-        and stats[i, 0] + stats[i, 2] < columns
-        and stats[i, 1] + stats[i, 3] < rows
-    ]
+    _, _, stats, inside = _fill_parts(crop, height)
     if not inside:
         return False
-    number = max(inside, key=lambda s: int(s[3]))
+    parts = [stats[i] for i in inside]
+    number = max(parts, key=lambda s: int(s[3]))
     low, high = MARK_SIZE
     return any(
         low * number[3] <= s[3] <= high * number[3] and s[0] >= number[0] + 0.8 * number[2]
-        for s in inside
+        for s in parts
     )
 
 
