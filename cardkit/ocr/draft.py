@@ -12,8 +12,10 @@ import datetime
 import re
 from typing import Any
 
-from cardkit.ocr import layout
+from cardkit.ocr import grammar, layout
 from cardkit.ocr.pipeline import CardRead, Options
+
+NOT_READ = "not read from the scan"
 
 DRAFT_HEADER = (
     "# Drafted by cardkit ocr from {scan}.\n"
@@ -90,8 +92,10 @@ def build(
     document: dict[str, Any] = {}
     shape = template or read.fallback
     document["kind"] = shape.kind if shape else "unknown"
+    if read.grammar is not None:
+        document["kind"] = read.grammar.kind.kind
     document["id"] = slug(frame.name)
-    if template is None:
+    if template is None and read.grammar is None:
         document["face"] = "art"  # no rules text was recognised: nothing required is invented
     confidences: dict[str, float] = {}
     regions: dict[str, list[int]] = {}
@@ -121,16 +125,18 @@ def build(
                         "status": "open",
                     }
                 )
+    if read.grammar is not None:
+        _from_grammar(document, read.grammar, options, confidences, unconfirmed, gaps)
     notes: list[str] = []
     if template is not None and not template.has_text:
         notes.append(
             f"This face ({template.fixed.get('face', template.name)}) prints no rules text; "
             "none was read or invented."
         )
-    if template is None:
+    if template is None and read.grammar is None:
         notes.append("No OCR template fits this scan: its text is kept verbatim in kept_text.")
-        if read.kept_text.strip():
-            document["kept_text"] = [line for line in read.kept_text.splitlines() if line.strip()]
+    if read.kept_text.strip():  # every line read that no field holds, in reading order
+        document["kept_text"] = [line for line in read.kept_text.splitlines() if line.strip()]
     _put(document, unconfirmed=unconfirmed, gaps=gaps, notes=notes)
     provenance: dict[str, Any] = {"scan": scan, "sha256": frame.sha256}
     if frame.index is not None and frame.format == "PDF":
@@ -139,7 +145,9 @@ def build(
         {
             "engine": engine,
             "engine_version": engine_version,
-            "template": template.ident if template else "none",
+            "template": template.ident
+            if template
+            else (f"grammar {read.grammar.kind.ident}" if read.grammar else "none"),
             "language": language,
             "drafted": drafted,
             "mean_confidence": round(read.mean_confidence, 3),
@@ -158,8 +166,77 @@ def build(
     hook = _finish_hook(template) if template is not None else None
     if hook is not None:
         hook(document, read)
+    if template is None or template.has_text:
+        _not_read(document, template.system if template else None)
+    _doubt(document, read)
     _unread_required(document)
     return document
+
+
+def _from_grammar(
+    document: dict[str, Any],
+    reading: grammar.Reading,
+    options: Options,
+    confidences: dict[str, float],
+    unconfirmed: list[str],
+    gaps: list[dict[str, Any]],
+) -> None:
+    for key, value in reading.kind.fixed.items():
+        _set(document, key, value)
+    for name, value in reading.values.items():
+        _set(document, name, value)
+        confidence = reading.confidences.get(name, 0.0)
+        confidences[name] = round(confidence, 3)
+        if confidence < options.threshold:
+            unconfirmed.append(name)
+            gaps.append(
+                {
+                    "note": f"OCR confidence {round(confidence * 100)}% for {name}: "
+                    "check it against the card",
+                    "fields": [name],
+                    "status": "open",
+                }
+            )
+
+
+def _has(document: dict[str, Any], path: str) -> bool:
+    node: Any = document
+    for part in path.split("/"):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return node not in (None, "", [])
+
+
+def _not_read(document: dict[str, Any], system: str | None) -> None:
+    """Silence is a bug: every field the system's grammar expects on the draft's kind that
+    the scan did not yield is unconfirmed, with a gap note saying it was not read."""
+    expected: list[str] = []
+    for kinds in grammar.grammars().values():
+        for kind in kinds:
+            if kind.kind == document["kind"] and (system is None or kind.system == system):
+                expected += [e for e in kind.expects if e not in expected]
+    missing = [e for e in expected if not _has(document, e)]
+    if not missing:
+        return
+    listed = document.setdefault("unconfirmed", [])
+    listed += [m for m in missing if m not in listed]
+    document.setdefault("gaps", []).append(
+        {"note": f"{', '.join(missing)}: {NOT_READ}", "fields": missing, "status": "open"}
+    )
+
+
+def _doubt(document: dict[str, Any], read: CardRead) -> None:
+    """A kind the evidence does not clearly decide is unconfirmed, its runner-up named."""
+    decision = read.decision
+    if decision is None or decision.sure:
+        return
+    listed = document.setdefault("unconfirmed", [])
+    if "kind" not in listed:
+        listed.append("kind")
+    document.setdefault("gaps", []).append(
+        {"note": decision.note(), "fields": ["kind"], "status": "open"}
+    )
 
 
 def render(document: dict[str, Any], scan: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import casing, fields, geometry, layout
+from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 
@@ -45,10 +45,13 @@ class CardRead:
     skew: float
     fields: list[fields.FieldRead]
     score: float
-    kept_text: str = ""  # what was read where no template fits
+    kept_text: str = ""  # lines of the whole-card read that no field claims
     settings: dict[str, Any] = field(default_factory=dict)
     card: Image.Image | None = None
     fallback: layout.Template | None = None  # the kind a scan no template fits is filed under
+    lines: list[page.Line] = field(default_factory=list)  # the whole-card read, with layout
+    grammar: grammar.Reading | None = None  # read by a kind's grammar, not by a template
+    decision: decide.Decision | None = None  # the kind's evidence, when it was weighed
 
     @property
     def mean_confidence(self) -> float:
@@ -122,8 +125,8 @@ class Reader:
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
             self.prepared[key] = prepared
-            self.cache[key] = self.engine.read(
-                prepared, region.mode, key=key, whitelist=region.whitelist
+            self.cache[key] = page.drop_proxy_marks(
+                self.engine.read(prepared, region.mode, key=key, whitelist=region.whitelist)
             )
         return self.cache[key]
 
@@ -296,11 +299,11 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     axis, _clarity = geometry.text_axis(straight.preview())
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image, str] | None = None
-    sure, skew, level = False, 0.0, straight.image
+    sure, skew, level, level_turn = False, 0.0, straight.image, 0
     for index in _shape_order(straight.shapes, aspects, axis):
         image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
-        level = geometry.rotate(image, rotations[0])
+        level, level_turn = geometry.rotate(image, rotations[0]), rotations[0]
         if straight.outline is None:  # a found outline's sides have set the card straight
             skew = geometry.skew_angle(level)
             if skew:
@@ -324,18 +327,32 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         if best and (sure or best[0] >= ACCEPT):
             break  # another shape of the outline is tried only when this one read badly
     settings.update({"axis": axis, "skew": skew, "templates_tried": len(reader.cache)})
+    weighed = None
+    if not (best and sure and best[0] >= ACCEPT + KEYWORD):  # no template is sure: weigh kinds
+        upright_turn = _rotations(axis)[0]  # the card stood up as its text's axis says
+        level = geometry.rotate(level, (upright_turn - level_turn) % 360)
+        level_turn = upright_turn
+        turn = f"{level_turn}{reader.variant}"
+        weighed = _weigh(frame, engine, options, chosen, level, turn, best)
+        decision, kind, lines = weighed
+        if kind is not None:
+            done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
+            done.card, done.lines, done.decision = level, lines, decision
+            done.grammar = grammar.read(kind, lines, level.height)
+            done.kept_text = "\n".join(done.grammar.kept)
+            return done
     if best is None or best[0] < NO_FIT:
         # no template fits: keep what a whole-card read gives, under the kind whose shape fits
         card = level
-        reading = engine.read(card, "auto", key=f"{frame.name}/page")
+        turned = _rotations(axis)[0]
+        lines = page.read_page(card, engine, f"{frame.name}/{turned}")
         shaped = [t for t in templates if _aspect_fits(card.width, card.height, t, slack)]
         fallback = best[1] if best else next(iter(shaped or templates), None)
-        text = "\n".join(
-            " ".join(w.text for w in line if not fields.noise(w.text, w.confidence))
-            for line in reading.lines
-        )
-        turned = _rotations(axis)[0]
-        return CardRead(frame, None, turned, skew, [], 0.0, text, settings, card, fallback)
+        text = "\n".join(line.text for line in lines)
+        done = CardRead(frame, None, turned, skew, [], 0.0, text, settings, card, fallback)
+        done.lines = lines
+        done.decision = weighed[0] if weighed else None
+        return done
     score, template, rotation, card, reader.variant = best
     if reader.variant:
         settings["shape"] = round(card.width / card.height, 3)
@@ -343,4 +360,58 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     read = [
         f for r in template.regions for f in reader.read_region(card, r, rotation, template, set_of)
     ]
-    return CardRead(frame, template, rotation, skew, read, score, "", settings, card)
+    # the whole card once more, with layout: what no field claims is kept, so the draft
+    # holds at least what a plain read of the card gives
+    lines = page.read_page(card, engine, f"{frame.name}/{rotation}{reader.variant}")
+    if weighed and f"{rotation}{reader.variant}" == f"{level_turn}{reader.variant}":
+        lines = weighed[2]  # the card was read this way up while its kind was weighed
+    claimed = [f.value for f in read if f.value is not None] + [f.text for f in read]
+    kept = "\n".join(page.unclaimed(lines, claimed))
+    done = CardRead(frame, template, rotation, skew, read, score, kept, settings, card)
+    done.lines = lines
+    done.decision = weighed[0] if weighed else None
+    return done
+
+
+def _weigh(
+    frame: Frame,
+    engine: OcrEngine,
+    options: Options,
+    chosen: list[layout.TemplateSet],
+    card: Image.Image,
+    turn: str,
+    best: tuple[float, layout.Template, int, Image.Image, str] | None,
+) -> tuple[decide.Decision | None, grammar.Kind | None, list[page.Line]]:
+    """Every kind of every candidate system scored on the card's whole-card read (see
+    decide.py); the grammar kind to read the card by, when one wins with evidence."""
+    hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
+    kinds = [
+        k
+        for s in chosen
+        for k in grammar.grammars().get(s.system, ())
+        if grammar.shape_fits(k, card.width, card.height)
+    ]
+    lines = page.read_page(card, engine, f"{frame.name}/{turn}")
+    candidates = []
+    for kind in kinds:
+        seen = grammar.evidence(kind, lines)
+        score = len(seen) / max(1, len(kind.evidence)) + (
+            decide.HINT if kind.system in hinted else 0
+        )
+        what = f"read {', '.join(seen)}" if seen else "none of its headings read"
+        candidates.append(decide.Candidate(kind.ident, kind.kind, score, what))
+    if best is not None:
+        template = best[1]
+        score = min(1.0, best[0] / (ACCEPT + KEYWORD))
+        score += decide.HINT if template.system in hinted else 0
+        what = (
+            f"its probe regions read at {best[0]:.2f}, no keyword of {', '.join(template.keywords)}"
+        )
+        candidates.append(decide.Candidate(template.ident, template.kind, score, what))
+    decision = decide.decide(candidates)
+    if decision is None:
+        return None, None, lines
+    won = next((k for k in kinds if k.ident == decision.best.ident), None)
+    if won is None or len(grammar.evidence(won, lines)) / max(1, len(won.evidence)) < decide.LEAST:
+        return decision, None, lines
+    return decision, won, lines

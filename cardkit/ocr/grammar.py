@@ -1,0 +1,233 @@
+"""Grammar-first reading: the lines of a whole-card read given to fields by what every
+card of a kind prints, not by where a template would have drawn it.
+
+A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Each kind
+names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
+`HIT POINTS`), its shape, the fields it expects, and per field one rule:
+
+- `title`: the first line with three letters or more in the card's top `share`;
+- `pattern`: the first line matching a regular expression; the value is its first group
+  (`number: true` makes it an int); only the matched part of the line is used up;
+- `lines`: the consecutive lines matching an expression (a trait line);
+- `span`: the lines from one matching `start` to one matching `end` (flavour in quotes);
+- `after`: the lines after a heading (the heading itself is not text) up to the next
+  heading or a line another field took;
+- `rest`: every line no field took and no `drop` pattern names, in reading order.
+
+Fields are taken in the order written. A line left over is kept (`kept_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from cardkit.errors import UsageError
+from cardkit.ocr import fields
+from cardkit.ocr.page import Line
+
+GRAMMAR_FILE = "grammar.yaml"
+SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
+
+
+@dataclass(frozen=True)
+class Rule:
+    field: str
+    how: str  # title | pattern | lines | after | rest
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    system: str
+    name: str
+    kind: str
+    aspect: float
+    evidence: tuple[str, ...]
+    rules: tuple[Rule, ...]
+    expects: tuple[str, ...]
+    fixed: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    drop: tuple[str, ...] = ()
+
+    @property
+    def ident(self) -> str:
+        return f"{self.system}/{self.name}"
+
+
+@dataclass
+class Reading:
+    kind: Kind
+    values: dict[str, Any]
+    confidences: dict[str, float]
+    kept: list[str]
+    unread: list[str]  # expected fields the lines did not yield
+
+
+def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
+    try:
+        rules = []
+        for field_name, spec in (raw.get("fields") or {}).items():
+            spec = {"how": spec} if isinstance(spec, str) else dict(spec)
+            how = str(spec.pop("how"))
+            if how not in ("title", "pattern", "lines", "span", "after", "rest"):
+                raise ValueError(f"field {field_name}: unknown rule {how!r}")
+            rules.append(Rule(str(field_name), how, spec))
+        return Kind(
+            system,
+            name,
+            str(raw["kind"]),
+            float(raw["aspect"]),
+            tuple(str(e) for e in raw.get("evidence", [])),
+            tuple(rules),
+            tuple(str(e) for e in raw.get("expects", [r.field for r in rules])),
+            dict(raw.get("fixed") or {}),
+            tuple(str(d) for d in raw.get("drop", [])),
+        )
+    except (KeyError, TypeError, ValueError) as err:
+        raise UsageError(f"{where}: grammar kind {name}: {err}") from None
+
+
+@cache
+def grammars() -> dict[str, tuple[Kind, ...]]:
+    """Every system's grammar kinds, by system name (the folders under cardkit/systems)."""
+    from cardkit import systems, yamlio
+
+    out: dict[str, tuple[Kind, ...]] = {}
+    for module in systems.load():
+        source = resources.files(module).joinpath(GRAMMAR_FILE)
+        if not source.is_file():
+            continue
+        data = yamlio.load_text(source.read_text(encoding="utf-8")) or {}
+        where = f"{module.__name__}/{GRAMMAR_FILE}"
+        name = str(module.NAME)
+        kinds = (data.get("kinds") or {}).items()
+        out[name] = tuple(_kind(name, str(n), dict(k), where) for n, k in kinds)
+    return out
+
+
+def evidence(kind: Kind, lines: list[Line]) -> list[str]:
+    """The kind's headings and labels found among the lines."""
+    return [e for e in kind.evidence if any(fields.contains(line.text, e) for line in lines)]
+
+
+def shape_fits(kind: Kind, width: int, height: int) -> bool:
+    return abs(width / height - kind.aspect) / kind.aspect <= SHAPE_SLACK
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+def _strip(text: str) -> str:
+    """A line without the stray marks an ornament or icon leaves at its ends."""
+    return re.sub(r"^[^\w\"“'(]+|[^\w.!?)\"”']+$", "", text).strip()
+
+
+def _is_heading(kind: Kind, text: str) -> bool:
+    letters = re.sub(r"[^A-Za-z]", "", text)
+    return any(
+        fields.contains(text, e) and len(letters) <= len(re.sub(r"[^A-Za-z]", "", e)) + 3
+        for e in kind.evidence
+    )
+
+
+def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
+    """The kind's fields from the lines (in reading order), by its rules."""
+    left = [line.text for line in lines]  # what is not used up yet; "" when all of it is
+    values: dict[str, Any] = {}
+    confidences: dict[str, float] = {}
+
+    def take(field_name: str, picked: list[int], value: Any) -> None:
+        if value in (None, "", []):
+            return
+        values[field_name] = value
+        confidences[field_name] = min(lines[i].confidence for i in picked) if picked else 0.0
+
+    for rule in kind.rules:
+        o = rule.options
+        if rule.how == "title":
+            share = float(o.get("share", 0.2))
+            for i, line in enumerate(lines):
+                if line.box[1] > share * card_height:
+                    break
+                if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
+                    take(rule.field, [i], _strip(left[i]))
+                    left[i] = ""
+                    break
+        elif rule.how == "pattern":
+            pattern = re.compile(str(o["pattern"]))
+            for i, text in enumerate(left):
+                match = pattern.search(text)
+                if match is None:
+                    continue
+                value: Any = (match.group(1) if match.groups() else match.group(0)).strip()
+                if o.get("number"):
+                    value = fields.number(value)
+                take(rule.field, [i], value)
+                left[i] = (text[: match.start()] + " " + text[match.end() :]).strip()
+                break
+        elif rule.how == "lines":
+            pattern = re.compile(str(o["pattern"]))
+            picked = [i for i, text in enumerate(left) if text and pattern.search(text)]
+            run = [i for n, i in enumerate(picked) if n == 0 or i == picked[n - 1] + 1]
+            take(rule.field, run, " ".join(_strip(left[i]) for i in run))
+            for i in run:
+                left[i] = ""
+        elif rule.how == "span":
+            start, end = re.compile(str(o["start"])), re.compile(str(o["end"]))
+            first = next((i for i, t in enumerate(left) if t and start.search(t)), None)
+            if first is not None:
+                run = [first]
+                while not end.search(left[run[-1]]) and run[-1] + 1 < len(left):
+                    if not left[run[-1] + 1]:
+                        break
+                    run.append(run[-1] + 1)
+                quoted = _join([_strip(left[i]) for i in run])
+                take(rule.field, run, quoted.strip("\"“”' "))
+                for i in run:
+                    left[i] = ""
+        elif rule.how == "after":
+            picked = []
+            for i, text in enumerate(left):
+                if picked and (not text or _is_heading(kind, text)):
+                    break
+                if not picked and text and _is_heading(kind, text):
+                    left[i] = ""
+                    picked = [-1]
+                    continue
+                if picked:
+                    picked.append(i)
+            picked = [i for i in picked if i >= 0]
+            take(rule.field, picked, _join([left[i] for i in picked]))
+            for i in picked:
+                left[i] = ""
+        else:  # rest
+            drops = [re.compile(d) for d in kind.drop]
+            picked = [
+                i
+                for i, text in enumerate(left)
+                if text and not _is_heading(kind, text) and not any(d.search(text) for d in drops)
+            ]
+            take(rule.field, picked, _join([left[i] for i in picked]))
+            for i in picked:
+                left[i] = ""
+    kept = [text for text in left if text.strip()]
+    unread = [name for name in kind.expects if name not in values]
+    return Reading(kind, values, confidences, kept, unread)
+
+
+def _join(parts: list[str]) -> str:
+    """Lines joined with single spaces, a hyphen at a line's end joined to the next word."""
+    text = ""
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        if text.endswith("-") and part[:1].islower():
+            text = text[:-1] + part
+        else:
+            text = f"{text} {part}" if text else part
+    return text

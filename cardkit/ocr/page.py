@@ -1,0 +1,175 @@
+"""The whole card read once, with layout: every line the engine finds, where it stands
+and how sure it is. What no field claims is kept in the draft (`kept_text`), so a draft
+never holds less than a plain `tesseract IMG -` of the same card.
+
+The card is read as `tesseract IMG -` would read it, and again turned over (light text on
+a dark panel becomes dark ink on paper); line by line the surer reading is kept. (Finding
+the dark panels first was tried: the art of real cards is as dark and as flat as a panel.)
+cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
+sheet legend's words) are dropped: they are cardkit's, not the card's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import fields
+from cardkit.ocr.engine import OcrEngine, Reading, Word
+
+DARK_BACKGROUND = 110  # a local background darker than this is a dark panel: turned over
+LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
+TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
+LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
+CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    confidence: float
+    box: tuple[int, int, int, int]  # left, top, width, height on the upright card
+    height: float  # median word height in card pixels: the type's size
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.box[0] + self.box[2] / 2, self.box[1] + self.box[3] / 2
+
+
+@cache
+def proxy_marks() -> tuple[re.Pattern[str], ...]:
+    """What cardkit prints on its own proxies and is never card text (proxy_marks.yaml)."""
+    import yaml
+
+    raw = resources.files("cardkit.ocr").joinpath("proxy_marks.yaml").read_text("utf-8")
+    data = yaml.safe_load(raw) or {}
+    return tuple(re.compile(str(p)) for p in data.get("lines", []))
+
+
+def is_proxy_mark(text: str) -> bool:
+    return any(p.search(text) for p in proxy_marks())
+
+
+def drop_proxy_marks(reading: Reading) -> Reading:
+    """The reading without the lines cardkit's proxies print (the UNCONFIRMED band)."""
+    kept = [line for line in reading.lines if not is_proxy_mark(" ".join(w.text for w in line))]
+    if sum(len(line) for line in kept) == len(reading.words):
+        return reading
+    return Reading(tuple(w for line in kept for w in line))
+
+
+def _scaled(image: Image.Image) -> tuple[Image.Image, float]:
+    scale = min(1.0, LONGEST_SIDE / max(image.size))
+    if scale < 1.0:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    return image, scale
+
+
+def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
+    """The reading's lines in reading order, noise words dropped, boxes in card pixels."""
+    out = []
+    for words in reading.lines:
+        # a lone `|` between words is a digit 1 in many body fonts: kept as read, not dropped
+        kept = [
+            w
+            for w in words
+            if not fields.noise(w.text, w.confidence) or (w.text == "|" and len(words) > 2)
+        ]
+        text = " ".join(w.text for w in kept).strip()
+        if not text or is_proxy_mark(text):
+            continue
+        letters = sum(c.isalnum() for c in text)
+        confidence = _confidence(kept)
+        if confidence < LEAST_CONFIDENCE and letters < 8:
+            continue  # a few unsure marks: art, an icon
+        left = min(w.box[0] for w in kept)
+        top = min(w.box[1] for w in kept)
+        right = max(w.box[0] + w.box[2] for w in kept)
+        bottom = max(w.box[1] + w.box[3] for w in kept)
+        box = (
+            round(left / scale),
+            round(top / scale),
+            round((right - left) / scale),
+            round((bottom - top) / scale),
+        )
+        heights = sorted(w.box[3] for w in kept)
+        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale))
+    return out
+
+
+def _confidence(words: list[Word]) -> float:
+    total = sum(len(w.text) for w in words)
+    return sum(w.confidence * len(w.text) for w in words) / total if total else 0.0
+
+
+def _worth(lines: list[Line]) -> float:
+    return sum(line.confidence * sum(c.isalnum() for c in line.text) for line in lines)
+
+
+def read_page(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
+    """Every line on the card, read with the engine's own layout analysis as `tesseract
+    IMG -` reads it, and again turned over (light text on a dark panel as dark ink on
+    paper): a turned line joins where no line stands, or replaces the lines it covers
+    when it reads surer. Lines in reading order (top to bottom)."""
+    rgb = card.convert("RGB")
+    image, scale = _scaled(rgb)
+    lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)
+    turned, _ = _scaled(Image.fromarray(255 - np.asarray(rgb).max(axis=2)))
+    for line in lines_of(engine.read(turned, "auto", key=f"{key}/page-inverted"), scale):
+        covered = [other for other in lines if _overlap(line.box, other.box) > 0.5]
+        if covered and _worth([line]) <= _worth(covered) * 1.1:
+            continue
+        if not covered and line.confidence < TURNED_CONFIDENCE:
+            continue  # dark art turned over reads as junk
+        lines = [other for other in lines if other not in covered] + [line]
+    return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """The shared area as a share of the smaller box."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / max(1, min(a[2] * a[3], b[2] * b[3]))
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.casefold()) if len(w) > 1 or w.isdigit()]
+
+
+def unclaimed(lines: list[Line], claimed: list[Any]) -> list[str]:
+    """The lines no field holds, in reading order: a line is a field's when most of its
+    words (letters and digits, folded) are in the text the fields were given."""
+    pool: dict[str, int] = {}
+    for value in claimed:
+        for word in _words(_flatten(value)):
+            pool[word] = pool.get(word, 0) + 1
+    out = []
+    for line in lines:
+        words = _words(line.text)
+        if not words:
+            continue
+        found = 0
+        for word in words:
+            if pool.get(word, 0) > 0:
+                pool[word] -= 1
+                found += 1
+        if found / len(words) < CLAIMED:
+            out.append(line.text)
+    return out
+
+
+def _flatten(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_flatten(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(_flatten(v) for v in value)
+    return "" if value is None or isinstance(value, bool) else str(value)
