@@ -178,7 +178,7 @@ def _number_text(value: Any) -> str:
 
 def _as_int(value: Any) -> int | None:
     try:
-        return int(str(value).replace("+", ""))
+        return int(str(value).replace("+", "").rstrip("*"))  # `3*`: a star beside the number
     except (TypeError, ValueError):
         return None
 
@@ -265,7 +265,8 @@ def score_cards(system: str, folder: Path, tally_of: Any, work: Path) -> None:
                 if expected.get(key) in (None, ""):
                     continue
                 tally.numbers += 1
-                tally.numbers_right += _as_int(draft.get(name)) == _as_int(expected[key])
+                got = _as_int(draft.get(name))
+                tally.numbers_right += got is not None and got == _as_int(expected[key])
                 if first_frame:
                     printed = _number_text(expected[key])
                     lines = {line.strip() for line in raw.splitlines()}

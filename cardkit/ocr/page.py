@@ -119,7 +119,7 @@ def read_page(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
     paper): a turned line joins where no line stands, or replaces the lines it covers
     when it reads surer. Lines in reading order (top to bottom)."""
     rgb = card.convert("RGB")
-    image, scale = _scaled(rgb)
+    image, scale = _scaled(rgb.convert("L"))  # luminance, as the tesseract command greys it
     lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)
     turned, _ = _scaled(Image.fromarray(255 - np.asarray(rgb).max(axis=2)))
     for line in lines_of(engine.read(turned, "auto", key=f"{key}/page-inverted"), scale):

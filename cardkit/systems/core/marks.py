@@ -2,8 +2,9 @@
 
 A mark names a field when the object carries it, or when an object beside it in the
 same list does (a card whose note says its placement is to be added: `place` is a
-field of master plan cards, though this card lacks it). A mark naming no field
-(`plcae`) is a gap that could never close.
+field of master plan cards, though this card lacks it), or when an open gap of the same
+object lists it (a field OCR did not read from the scan: "move: not read from the scan",
+to be filled in). A mark naming no field (`plcae`) is a gap that could never close.
 """
 
 from __future__ import annotations
@@ -26,6 +27,19 @@ def _siblings(data: dict[str, Any], pointer: Pointer) -> list[dict[str, Any]]:
     return [item for item in node if isinstance(item, dict)] if isinstance(node, list) else []
 
 
+def _open_gap_fields(node: dict[str, Any]) -> set[str]:
+    gaps = node.get("gaps")
+    if not isinstance(gaps, list):
+        return set()
+    return {
+        str(f)
+        for gap in gaps
+        if isinstance(gap, dict) and gap.get("status", "open") == "open"
+        for f in (gap.get("fields") or [])
+        if isinstance(gap.get("fields"), list)
+    }
+
+
 @document_rule(
     "CK202",
     Severity.ERROR,
@@ -37,9 +51,12 @@ def marks_name_fields(doc: Document) -> Iterator[tuple[Pointer, str]]:
         marks = node.get("unconfirmed")
         if not isinstance(marks, list):
             continue
+        pending = _open_gap_fields(node)
         for index, mark in enumerate(marks):
             first = str(mark).split("/")[0]
             if first in node or any(first in s for s in _siblings(doc.data, pointer)):
+                continue
+            if str(mark) in pending:
                 continue
             known = [str(k) for k in node if k not in ("unconfirmed", "confirmations")]
             yield (
