@@ -123,7 +123,7 @@ def _letters(text: str) -> int:
 
 def _strip(text: str) -> str:
     """A line without the stray marks an ornament or icon leaves at its ends."""
-    return re.sub(r"^[^\w\"“'(]+|[^\w.!?)\"”']+$", "", text).strip()
+    return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
 def _is_heading(kind: Kind, text: str) -> bool:

@@ -1,0 +1,159 @@
+"""Grammar-first reading, the kind decision and the kept lines, on small hand-made cases
+(lines written by hand, cards drawn here with PIL); expectations written by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cardkit import yamlio
+from cardkit.ocr import decide, draft, grammar, page
+from cardkit.ocr.engine import Reading, Word
+from cardkit.validate import check
+
+
+def line(text: str, top: int, confidence: float = 0.95, left: int = 40) -> page.Line:
+    return page.Line(text, confidence, (left, top, 20 * len(text), 30), 30.0)
+
+
+def kind(system: str, name: str) -> grammar.Kind:
+    return next(k for k in grammar.grammars()[system] if k.name == name)
+
+
+def test_location_grammar_takes_the_title_and_the_rules_keeps_the_heading() -> None:
+    lines = [
+        line("STARK TOWER", 20),
+        line("END OF TURN", 600),
+        line("Each Hero here may draw", 650),
+        line("1 card.", 690, 0.80),
+    ]
+    read = grammar.read(kind("marvel-united", "location"), lines, 1000)
+    assert read.values == {"name": "STARK TOWER", "text": "Each Hero here may draw 1 card."}
+    assert read.confidences["text"] == 0.80  # the least sure line it holds
+    assert read.kept == ["END OF TURN"]  # the heading is not rules text, and not lost
+    assert read.unread == []
+
+
+def test_a_title_below_the_top_share_is_not_taken_and_is_reported_unread() -> None:
+    lines = [line("END OF TURN", 600), line("Move the Villain.", 650)]
+    read = grammar.read(kind("marvel-united", "location"), lines, 1000)
+    assert "name" not in read.values
+    assert read.unread == ["name"]
+
+
+def test_villain_grammar_reads_two_digit_hit_points_traits_flavour_and_drops_the_footer() -> None:
+    lines = [
+        line("+ KLAW _", 30),
+        line("VILLAIN", 110),
+        line("MASTER OF SOUND.", 600),
+        line("Klaw gets +1 ATK.", 650),
+        line("“Listen to this”", 700),
+        line("KLAW (1/12) / HIT POINTS 14", 900),
+        line("Illus. Someone © MARVEL", 950),
+    ]
+    read = grammar.read(kind("marvel-champions", "villain"), lines, 1000)
+    assert read.values["name"] == "KLAW"
+    assert read.values["health"] == 14
+    assert read.values["traits"] == "MASTER OF SOUND."
+    assert read.values["flavor"] == "Listen to this"
+    assert read.values["text"] == "Klaw gets +1 ATK."
+    assert "KLAW (1/12) /" in read.kept and "Illus. Someone © MARVEL" in read.kept
+    assert set(read.unread) == {"stage", "scheme", "attack", "health_per_hero"}
+
+
+def test_evidence_needs_the_printed_headings() -> None:
+    location = kind("marvel-united", "location")
+    assert grammar.evidence(location, [line("END 0F TURN", 600)]) == ["END OF TURN"]
+    assert grammar.evidence(location, [line("at the end of the turn", 600)]) == []
+    assert grammar.evidence(location, [line("Villains move", 600)]) == []
+
+
+def test_decision_is_unsure_when_the_runner_up_is_close_and_names_it() -> None:
+    a = decide.Candidate("mu/location", "marvel-united/location", 1.0, "read END OF TURN")
+    b = decide.Candidate("mc/villain", "marvel-champions/card", 0.9, "read VILLAIN")
+    c = decide.Candidate("mc/scheme-b", "marvel-champions/card", 0.2, "no keyword")
+    close = decide.decide([b, a, c])
+    assert close is not None and close.best == a and close.runner_up == b and not close.sure
+    assert "marvel-champions/card" in close.note() and "read VILLAIN" in close.note()
+    far = decide.decide([a, c])
+    assert far is not None and far.sure
+    # two candidates of one kind (a scheme's two sides) do not make the kind unsure
+    same = decide.decide([b, decide.Candidate("mc/x", "marvel-champions/card", 0.85, "")])
+    assert same is not None and same.runner_up is None and same.sure
+
+
+def test_unclaimed_lines_are_kept_in_reading_order() -> None:
+    lines = [line("SILVER KEY", 10), line("Unlock a location.", 50), line("Gain 2 Power.", 90)]
+    assert page.unclaimed(lines, ["Silver Key", "Unlock a location"]) == ["Gain 2 Power."]
+    assert page.unclaimed(lines, []) == ["SILVER KEY", "Unlock a location.", "Gain 2 Power."]
+
+
+def test_proxy_marks_are_dropped_from_a_reading() -> None:
+    words = (
+        Word("UNCONFIRMED:", 0.9, (0, 0, 50, 10), 0),
+        Word("move,", 0.9, (60, 0, 30, 10), 0),
+        Word("place", 0.9, (95, 0, 30, 10), 0),
+        Word("Klaw", 0.9, (0, 20, 30, 10), 1),
+        Word("attacks.", 0.9, (35, 20, 40, 10), 1),
+    )
+    assert page.drop_proxy_marks(Reading(words)).text == "Klaw attacks."
+    assert page.is_proxy_mark("?") and not page.is_proxy_mark("Unconfirmed rumours spread.")
+
+
+def test_a_masterplan_draft_without_its_move_lists_move_as_not_read(tmp_path: Path) -> None:
+    document = {
+        "kind": "marvel-united/masterplan-card",
+        "id": "mp",
+        "card": {"n": 3, "text": "Each Hero takes 1 damage.", "bam": False},
+    }
+    draft._not_read(document, "marvel-united")
+    assert document["unconfirmed"] == ["card/move", "card/place"]
+    assert document["gaps"][0]["note"] == "card/move, card/place: not read from the scan"
+    path = tmp_path / "mp.yaml"
+    path.write_text(yamlio.dump_document(document, ""))
+    report, _ = check([path])
+    assert report.errors == 0, [d.message for d in report.diagnostics]  # with the gap open
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for name in ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"):
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    pytest.skip("no TrueType font to draw the card with")
+
+
+@pytest.mark.skipif(__import__("shutil").which("tesseract") is None, reason="needs tesseract")
+def test_a_drawn_location_with_white_text_on_a_dark_box_reads_by_its_grammar(
+    tmp_path: Path,
+) -> None:
+    """A square card no template describes: name banner on light blue, END OF TURN and its
+    effect in white on a dark box. The real engine reads it; the grammar files it."""
+    card = Image.new("RGB", (1200, 1200), (120, 150, 190))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((40, 40, 900, 150), fill=(200, 225, 245))
+    pen.text((70, 60), "STARK TOWER", font=_font(70), fill=(20, 20, 30))
+    pen.rectangle((100, 800, 1100, 1150), fill=(25, 25, 35))
+    pen.text((400, 830), "END OF TURN", font=_font(50), fill=(255, 255, 255))
+    pen.text((150, 920), "Each Hero here may draw", font=_font(50), fill=(255, 255, 255))
+    pen.text((150, 990), "a card from the deck.", font=_font(50), fill=(255, 255, 255))
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    card.save(scans / "tower.png")
+    from cardkit.ocr import batch
+    from cardkit.ocr.pipeline import Options
+
+    out = tmp_path / "out"
+    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
+    [result] = batch.run([scans / "tower.png"], settings, jobs=1)
+    assert result.ok, result.message
+    document = yamlio.load_text((out / "tower.yaml").read_text())
+    assert document["kind"] == "marvel-united/location"
+    assert document["name"] == "STARK TOWER"
+    assert "Each Hero here may draw a card from the deck." in document["text"]
+    assert "END OF TURN" in document.get("kept_text", [])
+    report, _ = check([out / "tower.yaml"])
+    assert report.errors == 0, [d.message for d in report.diagnostics]
