@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 from tests.ocr_cards import CardText, on_table, villainous_card
 from tests.test_ocr_pipeline import blank_card, fate_replay

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardkit import yamlio
+from cardkit.check.validate import check
+from cardkit.files import yamlio
 from cardkit.ocr import batch, layout
 from cardkit.ocr.engine import EngineError, ReplayEngine
 from cardkit.ocr.pipeline import Options, region_key
-from cardkit.validate import check
 
 PANEL = (245, 240, 226)
 
@@ -119,7 +119,7 @@ def _write(path: Path, data: object) -> Path:
 def test_every_system_template_is_well_formed():
     sets = layout.template_sets()
     assert {"villainous", "marvel-champions"} <= set(sets)
-    from cardkit import schemas
+    from cardkit.schemas import registry as schemas
 
     for template_set in sets.values():
         for template in template_set.templates:
@@ -189,7 +189,7 @@ def test_a_plugin_reader_fills_its_field(tmp_path, monkeypatch):
 def test_champions_code_comes_from_the_scan_name_or_is_a_flagged_placeholder():
     from types import SimpleNamespace
 
-    from cardkit.systems.marvel_champions.ocr import finish
+    from cardkit.games.marvel_champions.ocr import finish
 
     named = {"id": "x", "stage": "1B"}
     finish(named, SimpleNamespace(frame=SimpleNamespace(name="01097")))

@@ -34,7 +34,7 @@ def build(
     A second build with nothing changed says "up to date" and stops. Exit 1 on validation
     errors or on a rulebook line that no document holds, after writing everything it could.
     """
-    from cardkit.build import run
+    from cardkit.site.build import run
 
     if not Path("cards").is_dir():
         raise CardkitError("no cards/ folder here; run cardkit build from the repository root")

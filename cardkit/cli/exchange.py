@@ -13,7 +13,7 @@ from cardkit.errors import ExitCode, UsageError
 
 
 def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
-    from cardkit import gaps as gap_core
+    from cardkit.gaps import rows as gap_core
 
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
@@ -24,7 +24,7 @@ def import_marvelsdb(
     files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
 ) -> None:
     """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
-    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit.games.marvel_champions import marvelsdb_files
 
     if not files:
         raise UsageError(
@@ -63,7 +63,7 @@ def export_marvelsdb(
     layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
     decklist names a card no given card matches.
     """
-    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit.games.marvel_champions import marvelsdb_files
 
     result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
@@ -133,8 +133,8 @@ def export_csv(
 
     Without --out, one kind must be chosen and its CSV goes to stdout.
     """
-    from cardkit import yamlio
     from cardkit.exchange import csv_export
+    from cardkit.files import yamlio
 
     grouped = csv_export.by_kind(d.data for d in _documents(paths))
     if kind:

@@ -49,7 +49,7 @@ def import_(
     `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
     instead: one Marvel Champions card file per card, a folder per card set.
     """
-    from cardkit import importer
+    from cardkit.rulebook import importer
 
     if str(rulebook) == "marvelsdb":
         from cardkit.cli.exchange import import_marvelsdb
@@ -81,7 +81,8 @@ def export_rulebook(
     ] = None,
 ) -> None:
     """Regenerate a box's rulebook text from its YAML (the inverse of import)."""
-    from cardkit import importer, yamlio
+    from cardkit.files import yamlio
+    from cardkit.rulebook import importer
 
     text = importer.export_rulebook(paths)
     if out is None:

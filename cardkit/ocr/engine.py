@@ -293,7 +293,7 @@ class RecordingEngine:
         return reading
 
     def save(self, path: Path) -> None:
-        from cardkit import yamlio
+        from cardkit.files import yamlio
 
         payload = {
             "engine": self.inner.name,

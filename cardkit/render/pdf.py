@@ -137,7 +137,7 @@ def _from_scan(
     from its edge pixels."""
     from reportlab.lib.utils import ImageReader
 
-    from cardkit.render import scan
+    from cardkit.render import scan_image as scan
 
     try:
         ref = scan.ScanRef(Path(card.scan), card.scan_region, card.scan_turn)
