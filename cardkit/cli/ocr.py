@@ -56,7 +56,8 @@ def ocr(
     engine: Annotated[
         str,
         typer.Option(
-            help="tesseract, replay:FILE, or the test engines crash, hang and die.", hidden=True
+            help="tesseract, tesseract-cli, replay:FILE, or a plug-in engine package.module:Class.",
+            hidden=True,
         ),
     ] = "tesseract",
     assemble: Annotated[

@@ -200,8 +200,11 @@ def _import(name: str) -> ModuleType:
         module = importlib.import_module(name)
     except ImportError as err:
         raise UsageError(f"game system '{name}' cannot be imported: {err}") from None
-    if not isinstance(getattr(module, "NAME", None), str):
-        raise UsageError(f"game system '{name}' declares no NAME")
+    if name == CORE:
+        return module
+    from cardkit import plugin
+
+    plugin.check_game(module)  # a game's mistake is named now, not when a user hits it
     return module
 
 
