@@ -43,6 +43,7 @@ MOVED = {
     "cardkit.ocr.outline": "cardkit.ocr.card_outline",
     "cardkit.ocr.check": "cardkit.ocr.compare",
     "cardkit.render.scan": "cardkit.render.scan_image",
+    "cardkit.render.text": "cardkit.render.text_fit",
     "cardkit.systems.core": "cardkit.check.core",
 }
 MOVED_PREFIXES = {
