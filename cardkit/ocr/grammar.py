@@ -92,8 +92,9 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
 
 @cache
 def grammars() -> dict[str, tuple[Kind, ...]]:
-    """Every system's grammar kinds, by system name (the folders under cardkit/systems)."""
-    from cardkit import systems, yamlio
+    """Every system's grammar kinds, by system name (the folders under cardkit/games)."""
+    from cardkit import systems
+    from cardkit.files import yamlio
 
     out: dict[str, tuple[Kind, ...]] = {}
     for module in systems.load():

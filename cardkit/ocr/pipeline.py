@@ -335,7 +335,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         turn = f"{level_turn}{reader.variant}"
         weighed = _weigh(frame, engine, options, chosen, level, turn, best)
         decision, kind, lines = weighed
-        if kind is not None:
+        if kind is not None and decision is not None:
             done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
             done.card, done.lines, done.decision = level, lines, decision
             done.grammar = grammar.read(kind, lines, level.height)
