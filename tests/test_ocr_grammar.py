@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from cardkit.check.validate import check
 from cardkit.files import yamlio
 from cardkit.ocr import decide, draft, grammar, page
 from cardkit.ocr.engine import Reading, Word
-from cardkit.check.validate import check
 
 
 def line(text: str, top: int, confidence: float = 0.95, left: int = 40) -> page.Line:

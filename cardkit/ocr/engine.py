@@ -270,7 +270,7 @@ class ReplayEngine:
         return self._version
 
     def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
-        if key not in self.readings and key.rsplit("/", 1)[-1] in ("page", "page-inverted"):
+        if key not in self.readings and key.rsplit("/", 1)[-1].startswith("page"):
             return Reading()  # recorded before the whole-card read existed: nothing kept
         if key not in self.readings:
             raise EngineError(f"replay file {self.path} holds no reading for {key}")

@@ -12,7 +12,8 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 - `span`: the lines from one matching `start` to one matching `end` (flavour in quotes);
 - `after`: the lines after a heading (the heading itself is not text) up to the next
   heading or a line another field took;
-- `rest`: every line no field took and no `drop` pattern names, in reading order.
+- `rest`: every line no field took and no `drop` pattern names, read at least `least`
+  surely (art read as words is unsure), in reading order.
 
 Fields are taken in the order written. A line left over is kept (`kept_text`).
 """
@@ -207,10 +208,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]
+            least = float(o.get("least", 0.0))  # surer than this: art read as words is not
             picked = [
                 i
                 for i, text in enumerate(left)
-                if text and not _is_heading(kind, text) and not any(d.search(text) for d in drops)
+                if text
+                and lines[i].confidence >= least
+                and not _is_heading(kind, text)
+                and not any(d.search(text) for d in drops)
             ]
             take(rule.field, picked, _join([left[i] for i in picked]))
             for i in picked:

@@ -25,6 +25,8 @@ from cardkit.ocr.engine import OcrEngine, Reading, Word
 
 DARK_BACKGROUND = 110  # a local background darker than this is a dark panel: turned over
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
+LARGE = 1200  # a card this many pixels long is read once more at half size
+FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
 LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
@@ -115,21 +117,40 @@ def _worth(lines: list[Line]) -> float:
 
 def read_page(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
     """Every line on the card, read with the engine's own layout analysis as `tesseract
-    IMG -` reads it, and again turned over (light text on a dark panel as dark ink on
-    paper): a turned line joins where no line stands, or replaces the lines it covers
-    when it reads surer. Lines in reading order (top to bottom)."""
+    IMG -` reads it (in luminance), and again turned over (light text on a dark panel as
+    dark ink on paper); when the first read finds next to nothing (tesseract's layout
+    analysis sometimes takes a whole card for a picture), once more in colour; a large card
+once more at half size, where display type (a name banner) reads better. A line
+    from a later read joins where no line stands, or replaces the lines it covers when it
+    reads surer. Lines in reading order (top to bottom)."""
     rgb = card.convert("RGB")
     image, scale = _scaled(rgb.convert("L"))  # luminance, as the tesseract command greys it
     lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)
     turned, _ = _scaled(Image.fromarray(255 - np.asarray(rgb).max(axis=2)))
-    for line in lines_of(engine.read(turned, "auto", key=f"{key}/page-inverted"), scale):
-        covered = [other for other in lines if _overlap(line.box, other.box) > 0.5]
-        if covered and _worth([line]) <= _worth(covered) * 1.1:
-            continue
-        if not covered and line.confidence < TURNED_CONFIDENCE:
-            continue  # dark art turned over reads as junk
-        lines = [other for other in lines if other not in covered] + [line]
+    others = [(turned, "page-inverted", scale)]
+    if sum(len(line.text.split()) for line in lines) < FEW_WORDS:
+        others.append((_scaled(rgb)[0], "page-colour", scale))
+    if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
+        half = Image.fromarray(np.asarray(rgb).min(axis=2))
+        half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
+        others.append((half, "page-half", 0.5))
+    for other, name, at in others:
+        for line in lines_of(engine.read(other, "auto", key=f"{key}/{name}"), at):
+            covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
+            if covered and _worth([line]) <= _worth(covered) * 1.1:
+                continue
+            if not covered and line.confidence < TURNED_CONFIDENCE:
+                continue  # dark art turned over reads as junk
+            lines = [old for old in lines if old not in covered] + [line]
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+def stands_upright(lines: list[Line]) -> bool:
+    """Most lines run across the card (wider than tall): the card is read upright."""
+    if not lines:
+        return False
+    across = sum(line.box[2] > line.box[3] for line in lines)
+    return across >= 0.7 * len(lines)
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:

@@ -329,12 +329,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     settings.update({"axis": axis, "skew": skew, "templates_tried": len(reader.cache)})
     weighed = None
     if not (best and sure and best[0] >= ACCEPT + KEYWORD):  # no template is sure: weigh kinds
-        upright_turn = _rotations(axis)[0]  # the card stood up as its text's axis says
-        level = geometry.rotate(level, (upright_turn - level_turn) % 360)
-        level_turn = upright_turn
-        turn = f"{level_turn}{reader.variant}"
-        weighed = _weigh(frame, engine, options, chosen, level, turn, best)
-        decision, kind, lines = weighed
+        weighed = _weigh(frame, engine, options, chosen, level, level_turn, axis, best)
+        decision, kind, lines, level, level_turn = weighed
         if kind is not None and decision is not None:
             done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
             done.card, done.lines, done.decision = level, lines, decision
@@ -343,9 +339,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             return done
     if best is None or best[0] < NO_FIT:
         # no template fits: keep what a whole-card read gives, under the kind whose shape fits
-        card = level
-        turned = _rotations(axis)[0]
-        lines = page.read_page(card, engine, f"{frame.name}/{turned}")
+        card, turned = level, level_turn  # as the kinds were weighed: a read is weighed here
+        lines = weighed[2] if weighed else page.read_page(card, engine, f"{frame.name}/{turned}")
         shaped = [t for t in templates if _aspect_fits(card.width, card.height, t, slack)]
         fallback = best[1] if best else next(iter(shaped or templates), None)
         text = "\n".join(line.text for line in lines)
@@ -362,9 +357,10 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     ]
     # the whole card once more, with layout: what no field claims is kept, so the draft
     # holds at least what a plain read of the card gives
-    lines = page.read_page(card, engine, f"{frame.name}/{rotation}{reader.variant}")
-    if weighed and f"{rotation}{reader.variant}" == f"{level_turn}{reader.variant}":
+    if weighed and rotation == weighed[4] and weighed[3].size == card.size:
         lines = weighed[2]  # the card was read this way up while its kind was weighed
+    else:
+        lines = page.read_page(card, engine, f"{frame.name}/{rotation}{reader.variant}")
     claimed = [f.value for f in read if f.value is not None] + [f.text for f in read]
     kept = "\n".join(page.unclaimed(lines, claimed))
     done = CardRead(frame, template, rotation, skew, read, score, kept, settings, card)
@@ -373,32 +369,48 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     return done
 
 
+Weighed = tuple[decide.Decision | None, grammar.Kind | None, list[page.Line], Image.Image, int]
+
+
 def _weigh(
     frame: Frame,
     engine: OcrEngine,
     options: Options,
     chosen: list[layout.TemplateSet],
-    card: Image.Image,
-    turn: str,
+    level: Image.Image,
+    level_turn: int,
+    axis: str,
     best: tuple[float, layout.Template, int, Image.Image, str] | None,
-) -> tuple[decide.Decision | None, grammar.Kind | None, list[page.Line]]:
+) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
-    decide.py); the grammar kind to read the card by, when one wins with evidence."""
+    decide.py); the grammar kind to read the card by, when one wins with evidence. The
+    card is read stood up as its text's axis says, then (while no kind's headings are
+    found) the other ways up: a square card's axis is a guess."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
-    kinds = [
-        k
-        for s in chosen
-        for k in grammar.grammars().get(s.system, ())
-        if grammar.shape_fits(k, card.width, card.height)
-    ]
-    lines = page.read_page(card, engine, f"{frame.name}/{turn}")
+    every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
+    found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind]] | None = None
+    for turn in _rotations(axis):
+        card = geometry.rotate(level, (turn - level_turn) % 360)
+        kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
+        if found is not None and not kinds:
+            continue
+        lines = page.read_page(card, engine, f"{frame.name}/{turn}")
+        seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
+        if not page.stands_upright(lines):
+            seen = 0  # lines read down the card: tesseract read it on its side
+        worth = sum(ln.confidence * len(ln.text) for ln in lines)
+        if found is None or (seen, worth) > found[:2]:
+            found = (seen, worth, lines, card, turn, kinds)
+        if seen or not every:
+            break
+    assert found is not None
+    _, _, lines, card, turn, kinds = found
     candidates = []
     for kind in kinds:
-        seen = grammar.evidence(kind, lines)
-        score = len(seen) / max(1, len(kind.evidence)) + (
-            decide.HINT if kind.system in hinted else 0
-        )
-        what = f"read {', '.join(seen)}" if seen else "none of its headings read"
+        seen_here = grammar.evidence(kind, lines)
+        score = len(seen_here) / max(1, len(kind.evidence))
+        score += decide.HINT if kind.system in hinted else 0
+        what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
         candidates.append(decide.Candidate(kind.ident, kind.kind, score, what))
     if best is not None:
         template = best[1]
@@ -409,9 +421,7 @@ def _weigh(
         )
         candidates.append(decide.Candidate(template.ident, template.kind, score, what))
     decision = decide.decide(candidates)
-    if decision is None:
-        return None, None, lines
-    won = next((k for k in kinds if k.ident == decision.best.ident), None)
+    won = next((k for k in kinds if decision and k.ident == decision.best.ident), None)
     if won is None or len(grammar.evidence(won, lines)) / max(1, len(won.evidence)) < decide.LEAST:
-        return decision, None, lines
-    return decision, won, lines
+        return decision, None, lines, card, turn
+    return decision, won, lines, card, turn
