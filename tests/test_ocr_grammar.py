@@ -157,3 +157,17 @@ def test_a_drawn_location_with_white_text_on_a_dark_box_reads_by_its_grammar(
     assert "END OF TURN" in document.get("kept_text", [])
     report, _ = check([out / "tower.yaml"])
     assert report.errors == 0, [d.message for d in report.diagnostics]
+
+
+def test_a_lone_bar_in_rules_text_is_the_digit_one_and_the_change_is_recorded() -> None:
+    lines = [line("ASIA", 20), line("END OF TURN", 600), line("You MUST discard | card.", 650)]
+    read = grammar.read(kind("marvel-united", "location"), lines, 1000)
+    assert read.values["text"] == "You MUST discard 1 card."
+    assert read.corrections == [
+        {
+            "field": "text",
+            "read": "You MUST discard | card.",
+            "corrected": "You MUST discard 1 card.",
+            "why": "digit",
+        }
+    ]

@@ -32,6 +32,7 @@ from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
+LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Reading:
     confidences: dict[str, float]
     kept: list[str]
     unread: list[str]  # expected fields the lines did not yield
+    corrections: list[dict[str, str]] = field(default_factory=list)
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -123,8 +125,9 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in text)
 
 
-def _strip(text: str) -> str:
+def strip_marks(text: str) -> str:
     """A line without the stray marks an ornament or icon leaves at its ends."""
+    text = re.sub(r"\s+[^\sAI]$", "", text.strip())  # a lone speck after the last word
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
@@ -142,9 +145,18 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     values: dict[str, Any] = {}
     confidences: dict[str, float] = {}
 
+    corrections: list[dict[str, str]] = []
+
     def take(field_name: str, picked: list[int], value: Any) -> None:
         if value in (None, "", []):
             return
+        if isinstance(value, str) and LONE_BAR.search(value):
+            # a lone `|` between words is the digit 1 of a sans body font
+            fixed = LONE_BAR.sub("1", value)
+            corrections.append(
+                {"field": field_name, "read": value, "corrected": fixed, "why": "digit"}
+            )
+            value = fixed
         values[field_name] = value
         confidences[field_name] = min(lines[i].confidence for i in picked) if picked else 0.0
 
@@ -156,7 +168,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 if line.box[1] > share * card_height:
                     break
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
-                    take(rule.field, [i], _strip(left[i]))
+                    take(rule.field, [i], strip_marks(left[i]))
                     left[i] = ""
                     break
         elif rule.how == "pattern":
@@ -175,7 +187,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             pattern = re.compile(str(o["pattern"]))
             picked = [i for i, text in enumerate(left) if text and pattern.search(text)]
             run = [i for n, i in enumerate(picked) if n == 0 or i == picked[n - 1] + 1]
-            take(rule.field, run, " ".join(_strip(left[i]) for i in run))
+            take(rule.field, run, " ".join(strip_marks(left[i]) for i in run))
             for i in run:
                 left[i] = ""
         elif rule.how == "span":
@@ -187,7 +199,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     if not left[run[-1] + 1]:
                         break
                     run.append(run[-1] + 1)
-                quoted = _join([_strip(left[i]) for i in run])
+                quoted = _join([strip_marks(left[i]) for i in run])
                 take(rule.field, run, quoted.strip("\"“”' "))
                 for i in run:
                     left[i] = ""
@@ -222,7 +234,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
     unread = [name for name in kind.expects if name not in values]
-    return Reading(kind, values, confidences, kept, unread)
+    return Reading(kind, values, confidences, kept, unread, corrections)
 
 
 def _join(parts: list[str]) -> str:

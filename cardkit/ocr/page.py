@@ -117,12 +117,12 @@ def _worth(lines: list[Line]) -> float:
 
 def read_page(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
     """Every line on the card, read with the engine's own layout analysis as `tesseract
-    IMG -` reads it (in luminance), and again turned over (light text on a dark panel as
-    dark ink on paper); when the first read finds next to nothing (tesseract's layout
-    analysis sometimes takes a whole card for a picture), once more in colour; a large card
-once more at half size, where display type (a name banner) reads better. A line
-    from a later read joins where no line stands, or replaces the lines it covers when it
-    reads surer. Lines in reading order (top to bottom)."""
+        IMG -` reads it (in luminance), and again turned over (light text on a dark panel as
+        dark ink on paper); when the first read finds next to nothing (tesseract's layout
+        analysis sometimes takes a whole card for a picture), once more in colour; a large card
+    once more at half size, where display type (a name banner) reads better. A line
+        from a later read joins where no line stands, or replaces the lines it covers when it
+        reads surer. Lines in reading order (top to bottom)."""
     rgb = card.convert("RGB")
     image, scale = _scaled(rgb.convert("L"))  # luminance, as the tesseract command greys it
     lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)

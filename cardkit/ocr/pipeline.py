@@ -335,6 +335,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
             done.card, done.lines, done.decision = level, lines, decision
             done.grammar = grammar.read(kind, lines, level.height)
+            _title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
             done.kept_text = "\n".join(done.grammar.kept)
             return done
     if best is None or best[0] < NO_FIT:
@@ -367,6 +368,36 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     done.lines = lines
     done.decision = weighed[0] if weighed else None
     return done
+
+
+def _title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
+    """A title the whole-card read missed, read again from the card's top band alone at
+    half size (display type in a banner reads better so, without the art around it)."""
+    import numpy as np
+
+    for rule in reading.kind.rules:
+        if rule.how != "title" or rule.field in reading.values:
+            continue
+        share = float(rule.options.get("share", 0.2))
+        band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
+        grey = Image.fromarray(np.asarray(band).min(axis=2))
+        small = grey.resize((max(1, grey.width // 2), max(1, grey.height // 2)))
+        lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), 0.5)
+        sure = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+        if not sure:
+            continue
+        best = max(sure, key=lambda ln: ln.confidence * _wordy(ln.text))
+        if best.confidence < page.LEAST_CONFIDENCE:
+            continue
+        reading.values[rule.field] = grammar.strip_marks(best.text)
+        reading.confidences[rule.field] = best.confidence
+        if rule.field in reading.unread:
+            reading.unread.remove(rule.field)
+
+
+def _wordy(text: str) -> int:
+    """Letters in words of three letters or more: a name, not specks of art."""
+    return sum(len(w) for w in re.findall(r"[A-Za-z'’]{3,}", text))
 
 
 Weighed = tuple[decide.Decision | None, grammar.Kind | None, list[page.Line], Image.Image, int]
