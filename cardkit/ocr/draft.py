@@ -69,9 +69,9 @@ def _put(target: dict[str, Any], **values: Any) -> None:
     target.update({key: value for key, value in values.items() if value})
 
 
-def _finish_hook(template: layout.Template) -> Any:
+def _finish_hook(system: str) -> Any:
     sets = layout.template_sets()
-    spec = sets[template.system].data.get("finish") if template.system in sets else None
+    spec = sets[system].data.get("finish") if system in sets else None
     return layout.reader(str(spec)) if spec else None
 
 
@@ -164,11 +164,12 @@ def build(
         provenance["settings"]["frame"] = frame.index
     _put(provenance, confidences=confidences, regions=regions, corrections=corrections)
     document["provenance"] = provenance
-    hook = _finish_hook(template) if template is not None else None
+    system = template.system if template else (read.grammar.kind.system if read.grammar else "")
+    hook = _finish_hook(system) if system else None
     if hook is not None:
         hook(document, read)
     if template is None or template.has_text:
-        _not_read(document, template.system if template else None)
+        _not_read(document, system or None)
     _doubt(document, read)
     _unread_required(document)
     return document

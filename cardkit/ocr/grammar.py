@@ -67,6 +67,7 @@ class Reading:
     kept: list[str]
     unread: list[str]  # expected fields the lines did not yield
     corrections: list[dict[str, str]] = field(default_factory=list)
+    sharpened: list[str] = field(default_factory=list)  # fields a hint template read
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:

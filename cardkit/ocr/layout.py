@@ -74,6 +74,7 @@ class Template:
     keywords: tuple[str, ...] = ()  # words one of the probe regions should hold
     match: tuple[tuple[str, str], ...] = ()  # (field, regex) its reading must match to fit
     has_text: bool = True  # False for faces without rules text: nothing is invented for them
+    hint: bool = False  # never chosen: sharpens a grammar reading of the kind of its name
 
     @property
     def aspect(self) -> float:
@@ -154,6 +155,7 @@ def parse_templates(system: str, data: dict[str, Any], where: str) -> TemplateSe
                 keywords=tuple(str(k) for k in raw.get("keywords", ())),
                 match=tuple((str(k), str(v)) for k, v in (raw.get("match") or {}).items()),
                 has_text=bool(raw.get("has_text", True)),
+                hint=bool(raw.get("hint", False)),
             )
         )
     rest = {k: v for k, v in data.items() if k not in ("templates", "vocabularies")}

@@ -290,7 +290,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sets = layout.template_sets()
     wanted = options.systems or systems_in_path(frame.source, list(sets))
     chosen = [s for s in sets.values() if not wanted or s.system in wanted]
-    templates = [t for s in chosen for t in s.templates]
+    templates = [t for s in chosen for t in s.templates if not t.hint]
     aspects = sorted({t.aspect for t in templates})
     straight = straighten(frame.image, aspects)
     settings = straight.settings
@@ -336,6 +336,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             done.card, done.lines, done.decision = level, lines, decision
             done.grammar = grammar.read(kind, lines, level.height)
             _title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+            _sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
             done.kept_text = "\n".join(done.grammar.kept)
             return done
     if best is None or best[0] < NO_FIT:
@@ -371,8 +372,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
 
 
 def _title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
-    """A title the whole-card read missed, read again from the card's top band alone at
-    half size (display type in a banner reads better so, without the art around it)."""
+    """A title the whole-card read missed, read again from the card's top band alone (at
+    half size on a large card: display type in a banner reads better so, without the art
+    around it)."""
     import numpy as np
 
     for rule in reading.kind.rules:
@@ -381,8 +383,9 @@ def _title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, 
         share = float(rule.options.get("share", 0.2))
         band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
         grey = Image.fromarray(np.asarray(band).min(axis=2))
-        small = grey.resize((max(1, grey.width // 2), max(1, grey.height // 2)))
-        lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), 0.5)
+        at = 0.5 if max(card.size) >= page.LARGE else 1.0
+        small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
+        lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), at)
         sure = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
         if not sure:
             continue
@@ -393,6 +396,34 @@ def _title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, 
         reading.confidences[rule.field] = best.confidence
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
+
+
+def _sharpen(
+    reading: grammar.Reading,
+    reader: Reader,
+    card: Image.Image,
+    turn: int,
+    templates: layout.TemplateSet,
+) -> None:
+    """A hint template of the kind's name (`hint: true` in ocr.yaml) reads its regions on
+    the card: a field the grammar did not yield, or yielded less surely, takes that read.
+    (A template sharpens a known design; the grammar reads any.)"""
+    for template in templates.templates:
+        if not template.hint or template.name != reading.kind.name:
+            continue
+        for region in template.regions:
+            for read in reader.read_region(card, region, turn, template, templates):
+                if read.value is None or read.confidence <= 0:
+                    continue
+                if read.confidence > reading.confidences.get(read.field, -1.0):
+                    value = read.value
+                    reading.values[read.field] = (
+                        grammar.strip_marks(value) if isinstance(value, str) else value
+                    )
+                    reading.confidences[read.field] = read.confidence
+                    reading.sharpened.append(read.field)
+                    if read.field in reading.unread:
+                        reading.unread.remove(read.field)
 
 
 def _wordy(text: str) -> int:
