@@ -21,9 +21,9 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from designs import design_b, design_c, design_d  # noqa: E402
-from designs.data import ROOT, Card, truth  # noqa: E402
-from make_samples import DEGRADE, DPI_OF, save  # noqa: E402  (the degradations, not the painter)
+from designs import design_b, design_c, design_d
+from designs.data import ROOT, Card, truth
+from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
 
 DESIGNS: dict[str, ModuleType] = {m.NAME: m for m in (design_b, design_c, design_d)}
 HELD_OUT = "design-d"  # measured, never tuned on

@@ -18,9 +18,16 @@ JOINER = ": "
 SIZE, BOARD = (750, 1050), (1772, 1181)
 PAPER, TEAL, INK = (244, 236, 216), (22, 92, 96), (34, 30, 26)
 ORANGE, SLOT, SLOT_EDGE = (232, 120, 40), (224, 210, 180), (120, 100, 70)
-TOKENS = {"civilian": ("triangle", (34, 139, 178), (30, 30, 30)), "thug": ("pentagon", (112, 48, 160), (30, 30, 30))}
+TOKENS = {
+    "civilian": ("triangle", (34, 139, 178), (30, 30, 30)),
+    "thug": ("pentagon", (112, 48, 160), (30, 30, 30)),
+}
 SANS, BOLD = "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"
-SERIF, SERIF_B, SERIF_I = "LiberationSerif-Regular.ttf", "LiberationSerif-Bold.ttf", "LiberationSerif-Italic.ttf"
+SERIF, SERIF_B, SERIF_I = (
+    "LiberationSerif-Regular.ttf",
+    "LiberationSerif-Bold.ttf",
+    "LiberationSerif-Italic.ttf",
+)
 
 
 def cards() -> list[Card]:

@@ -166,7 +166,13 @@ def _dashboard(card: Card) -> Image.Image:
         x, y = left + index * (width + gutter), float(top)
         for section in chunk:
             draw.rectangle((x - 10, y, x + width, y + size * 1.5), fill=MAROON)
-            draw.text((x, y + size * 0.75), section["heading"], font=font(BOLD, size), fill=WHITE, anchor="lm")
+            draw.text(
+                (x, y + size * 0.75),
+                section["heading"],
+                font=font(BOLD, size),
+                fill=WHITE,
+                anchor="lm",
+            )
             y += size * 1.5 + size * 0.35
             y += paragraphs(draw, (x, y, x + width, bottom), [(SERIF, section["text"], INK)], size)
             y += size * 0.7

@@ -30,7 +30,9 @@ def font(name: str, size: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font_path(name)), max(6, round(size)))
 
 
-def wrap(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
+def wrap(
+    draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float
+) -> list[str]:
     """Greedy word wrap by measured width."""
     lines: list[str] = []
     line = ""
@@ -80,19 +82,30 @@ def fit(
 
 
 def centred(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: Colour
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: ImageFont.FreeTypeFont,
+    fill: Colour,
 ) -> None:
     draw.text(xy, text, font=f, fill=fill, anchor="mm")
 
 
-def polygon(cx: float, cy: float, r: float, sides: int, turn: float = 0) -> list[tuple[float, float]]:
+def polygon(
+    cx: float, cy: float, r: float, sides: int, turn: float = 0
+) -> list[tuple[float, float]]:
     return [
-        (cx + r * math.cos(turn + 2 * math.pi * i / sides), cy + r * math.sin(turn + 2 * math.pi * i / sides))
+        (
+            cx + r * math.cos(turn + 2 * math.pi * i / sides),
+            cy + r * math.sin(turn + 2 * math.pi * i / sides),
+        )
         for i in range(sides)
     ]
 
 
-def star(cx: float, cy: float, outer: float, inner: float, points: int, turn: float = -math.pi / 2) -> list[tuple[float, float]]:
+def star(
+    cx: float, cy: float, outer: float, inner: float, points: int, turn: float = -math.pi / 2
+) -> list[tuple[float, float]]:
     out = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
@@ -104,11 +117,21 @@ def star(cx: float, cy: float, outer: float, inner: float, points: int, turn: fl
 # ---------------------------------------------------------------- token shapes
 
 
-def token(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: Colour, edge: Colour) -> None:
+def token(
+    draw: ImageDraw.ImageDraw,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: Colour,
+    edge: Colour,
+) -> None:
     """One token icon of radius r centred at (cx, cy)."""
     w = max(2, round(r * 0.12))
     if shape == "triangle":
-        draw.polygon(polygon(cx, cy + r * 0.15, r * 1.05, 3, -math.pi / 2), fill=fill, outline=edge, width=w)
+        draw.polygon(
+            polygon(cx, cy + r * 0.15, r * 1.05, 3, -math.pi / 2), fill=fill, outline=edge, width=w
+        )
     elif shape == "pentagon":
         draw.polygon(polygon(cx, cy, r, 5, -math.pi / 2), fill=fill, outline=edge, width=w)
     elif shape == "ring":
@@ -117,7 +140,9 @@ def token(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float,
     elif shape == "diamond":
         draw.polygon(polygon(cx, cy, r * 1.1, 4, -math.pi / 2), fill=fill, outline=edge, width=w)
     elif shape == "figure":  # a head over a rounded body
-        draw.rounded_rectangle((cx - r * 0.75, cy - r * 0.1, cx + r * 0.75, cy + r), r * 0.4, fill=fill)
+        draw.rounded_rectangle(
+            (cx - r * 0.75, cy - r * 0.1, cx + r * 0.75, cy + r), r * 0.4, fill=fill
+        )
         draw.ellipse((cx - r * 0.45, cy - r, cx + r * 0.45, cy - r * 0.1), fill=fill)
     elif shape == "hexagon":
         draw.polygon(polygon(cx, cy, r, 6), fill=fill, outline=edge, width=w)
