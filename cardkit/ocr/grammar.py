@@ -12,6 +12,9 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 - `span`: the lines from one matching `start` to one matching `end` (flavour in quotes);
 - `after`: the lines after a heading (the heading itself is not text) up to the next
   heading or a line another field took;
+- `flag`: true when a line holds the `word` (a BAM! printed as a word);
+- `near`: a lone number (0-99 or `*`) within a few heights of its `label` (a Move value by
+  MOVE): the page read's own line, else the engine reads the squares round the label;
 - `rest`: every line no field took and no `drop` pattern names, read at least `least`
   surely (art read as words is unsure), in reading order.
 
@@ -32,6 +35,9 @@ from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
+LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
+NEAR = 4.0  # a `near` number stands within this many label heights of its label
+NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -68,6 +74,7 @@ class Reading:
     unread: list[str]  # expected fields the lines did not yield
     corrections: list[dict[str, str]] = field(default_factory=list)
     sharpened: list[str] = field(default_factory=list)  # fields a hint template read
+    labels: dict[str, Line] = field(default_factory=dict)  # a `near` field's label, found
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -76,7 +83,7 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
         for field_name, spec in (raw.get("fields") or {}).items():
             spec = {"how": spec} if isinstance(spec, str) else dict(spec)
             how = str(spec.pop("how"))
-            if how not in ("title", "pattern", "lines", "span", "after", "rest"):
+            if how not in ("title", "pattern", "lines", "span", "after", "rest", "flag", "near"):
                 raise ValueError(f"field {field_name}: unknown rule {how!r}")
             rules.append(Rule(str(field_name), how, spec))
         return Kind(
@@ -114,8 +121,17 @@ def grammars() -> dict[str, tuple[Kind, ...]]:
 
 
 def evidence(kind: Kind, lines: list[Line]) -> list[str]:
-    """The kind's headings and labels found among the lines."""
-    return [e for e in kind.evidence if any(fields.contains(line.text, e) for line in lines)]
+    """The kind's headings and labels found among the lines: on a short line of their own
+    (a label, a footer's `... / HIT POINTS 11`), not inside a sentence (`move the Villain`
+    is no MOVE label)."""
+    return [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
+
+
+def _labels(text: str, label: str) -> bool:
+    letters = len(re.sub(r"[^A-Za-z]", "", text))
+    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + LABEL_SLACK and fields.contains(
+        text, label
+    )
 
 
 def shape_fits(kind: Kind, width: int, height: int) -> bool:
@@ -147,6 +163,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     confidences: dict[str, float] = {}
 
     corrections: list[dict[str, str]] = []
+    labels: dict[str, Line] = {}
 
     def take(field_name: str, picked: list[int], value: Any) -> None:
         if value in (None, "", []):
@@ -219,6 +236,34 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             take(rule.field, picked, _join([left[i] for i in picked]))
             for i in picked:
                 left[i] = ""
+        elif rule.how == "flag":
+            word = str(o["word"])
+            for i, text in enumerate(left):
+                if text and fields.contains(text, word):
+                    take(rule.field, [i], True)
+                    if _is_heading(kind, text) or len(text) <= len(word) + 3:
+                        left[i] = ""
+                    break
+        elif rule.how == "near":
+            # a lone number beside its label (a large Move value by MOVE): the page read's
+            # own line when it holds one; else the engine reads round the label (pipeline)
+            label = next(
+                (i for i, t in enumerate(lines) if fields.contains(t.text, o["label"])), None
+            )
+            if label is None:
+                continue
+            labels[rule.field] = lines[label]
+            reach = NEAR * lines[label].box[3]
+            lx, ly = lines[label].centre
+            for i, text in enumerate(left):
+                x, y = lines[i].centre
+                if NUMBER.fullmatch(text.strip()) and abs(x - lx) + abs(y - ly) <= 2 * reach:
+                    take(rule.field, [i], _number_value(text.strip()))
+                    left[i] = ""
+                    break
+            alone = len(re.sub(r"[^A-Za-z]", "", left[label])) <= len(str(o["label"])) + 2
+            if alone and fields.contains(left[label], o["label"]):
+                left[label] = ""  # the label alone on its line: used up, not rules text
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]
             least = float(o.get("least", 0.0))  # surer than this: art read as words is not
@@ -235,7 +280,11 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
     unread = [name for name in kind.expects if name not in values]
-    return Reading(kind, values, confidences, kept, unread, corrections)
+    return Reading(kind, values, confidences, kept, unread, corrections, labels=labels)
+
+
+def _number_value(text: str) -> int | str:
+    return "*" if text == "*" else int(text)
 
 
 def _join(parts: list[str]) -> str:

@@ -28,6 +28,8 @@ NO_FIT = 0.30  # below this no template fits
 # a line whose strokes lean this much (shear) is italic: italic type leans 0.15-0.35, roman
 # -0.05-0.05, so the cut is half a light italic's lean (0.2 missed lines read at 150 dpi)
 ITALIC = 0.1
+DOUBTED_NUMBER = 0.5  # the most a number read round its label is trusted: it stays unconfirmed
+SURE_NUMBER = 0.7  # a number read round its label this surely ends the search
 
 
 @dataclass
@@ -328,17 +330,25 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             break  # another shape of the outline is tried only when this one read badly
     settings.update({"axis": axis, "skew": skew, "templates_tried": len(reader.cache)})
     weighed = None
-    if not (best and sure and best[0] >= ACCEPT + KEYWORD):  # no template is sure: weigh kinds
-        weighed = _weigh(frame, engine, options, chosen, level, level_turn, axis, best)
-        decision, kind, lines, level, level_turn = weighed
-        if kind is not None and decision is not None:
-            done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
-            done.card, done.lines, done.decision = level, lines, decision
-            done.grammar = grammar.read(kind, lines, level.height)
-            _title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
-            _sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
-            done.kept_text = "\n".join(done.grammar.kept)
-            return done
+    heard = tuple(reader.cache.values())
+    # every kind weighed, even when a template read its keyword (a stray word of rules
+    # text can be one): on that template's card, else every way up from the axis's
+    if best is not None and sure:
+        weighed = _weigh(frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4])
+    else:
+        weighed = _weigh(
+            frame, engine, options, chosen, level, level_turn, _rotations(axis), best, "", heard
+        )
+    decision, kind, lines, level, level_turn = weighed
+    if kind is not None and decision is not None:
+        done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
+        done.card, done.lines, done.decision = level, lines, decision
+        done.grammar = grammar.read(kind, lines, level.height)
+        _title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        _sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
+        _near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        done.kept_text = "\n".join(done.grammar.kept)
+        return done
     if best is None or best[0] < NO_FIT:
         # no template fits: keep what a whole-card read gives, under the kind whose shape fits
         card, turned = level, level_turn  # as the kinds were weighed: a read is weighed here
@@ -426,6 +436,45 @@ def _sharpen(
                         reading.unread.remove(read.field)
 
 
+def _near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
+    """A `near` number the page read missed (a large digit in a disc reads as a picture):
+    the squares left of, above, right of and below its label, each read as one word of
+    digits; the surest lone number wins, its confidence as read (a doubtful digit stays
+    unconfirmed: a digit read so is trusted at most DOUBTED_NUMBER)."""
+    for rule in reading.kind.rules:
+        label = reading.labels.get(rule.field)
+        if rule.how != "near" or label is None or rule.field in reading.values:
+            continue
+        side = round(grammar.NEAR * label.box[3])
+        lx, ly = (round(v) for v in label.centre)
+        squares = [  # above and left first: where a value's label usually stands
+            (lx - side // 2, label.box[1] - side),
+            (label.box[0] - side, ly - side // 2),
+            (label.box[0] + label.box[2], ly - side // 2),
+            (lx - side // 2, label.box[1] + label.box[3]),
+        ]
+        best: tuple[float, int | str] | None = None
+        for number, (x, y) in enumerate(squares):
+            box = (max(0, x), max(0, y), min(card.width, x + side), min(card.height, y + side))
+            if box[2] - box[0] < side // 2 or box[3] - box[1] < side // 2:
+                continue
+            region = layout.Region(field=rule.field, box=(0, 0, 1, 1), mode="word")
+            prepared = layout.prepare(card.crop(box), region, card.height)
+            read = engine.read(prepared, "word", key=f"{key}/near{number}", whitelist="0123456789*")
+            text = read.text.strip()
+            if grammar.NUMBER.fullmatch(text) and (best is None or read.confidence > best[0]):
+                best = (read.confidence, "*" if text == "*" else int(text))
+                if read.confidence >= SURE_NUMBER:
+                    break
+        if best is not None:
+            reading.values[rule.field] = best[1]
+            # a lone digit read out of its disc or badge is often read surely and wrong
+            # (the disc's edge as a 1): never sure enough to stand unconfirmed-free
+            reading.confidences[rule.field] = min(best[0], DOUBTED_NUMBER)
+            if rule.field in reading.unread:
+                reading.unread.remove(rule.field)
+
+
 def _wordy(text: str) -> int:
     """Letters in words of three letters or more: a name, not specks of art."""
     return sum(len(w) for w in re.findall(r"[A-Za-z'’]{3,}", text))
@@ -441,8 +490,10 @@ def _weigh(
     chosen: list[layout.TemplateSet],
     level: Image.Image,
     level_turn: int,
-    axis: str,
+    turns: list[int],
     best: tuple[float, layout.Template, int, Image.Image, str] | None,
+    reader_variant: str = "",
+    reader_cache: tuple[Reading, ...] = (),
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
@@ -451,12 +502,12 @@ def _weigh(
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind]] | None = None
-    for turn in _rotations(axis):
+    for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
         kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
         if found is not None and not kinds:
             continue
-        lines = page.read_page(card, engine, f"{frame.name}/{turn}")
+        lines = page.read_page(card, engine, f"{frame.name}/{turn}{reader_variant}")
         seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
         if not page.stands_upright(lines):
             seen = 0  # lines read down the card: tesseract read it on its side
@@ -467,9 +518,16 @@ def _weigh(
             break
     assert found is not None
     _, _, lines, card, turn, kinds = found
+    # what the templates' regions read counts as evidence too (a coloured header the
+    # whole-card read missed), though only the page's lines are given to fields
+    heard = lines + [
+        page.Line(" ".join(w.text for w in ln), 1.0, (0, 0, 1, 1), 1.0)
+        for reading in reader_cache
+        for ln in reading.lines
+    ]
     candidates = []
     for kind in kinds:
-        seen_here = grammar.evidence(kind, lines)
+        seen_here = grammar.evidence(kind, heard)
         score = len(seen_here) / max(1, len(kind.evidence))
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
@@ -478,12 +536,14 @@ def _weigh(
         template = best[1]
         score = min(1.0, best[0] / (ACCEPT + KEYWORD))
         score += decide.HINT if template.system in hinted else 0
-        what = (
-            f"its probe regions read at {best[0]:.2f}, no keyword of {', '.join(template.keywords)}"
+        what = f"its probe regions read at {best[0]:.2f}" + (
+            f", a keyword of {', '.join(template.keywords)} read"
+            if best[0] >= KEYWORD
+            else f", no keyword of {', '.join(template.keywords)}"
         )
         candidates.append(decide.Candidate(template.ident, template.kind, score, what))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and k.ident == decision.best.ident), None)
-    if won is None or len(grammar.evidence(won, lines)) / max(1, len(won.evidence)) < decide.LEAST:
+    if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
         return decision, None, lines, card, turn
     return decision, won, lines, card, turn

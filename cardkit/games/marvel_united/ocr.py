@@ -336,7 +336,9 @@ def _masterplan(document: dict[str, Any], title: str, read: Any) -> str:
         _unsure(document, "card/n", "the card number was not read from the title; fill it in")
     move = MOVE.match(_printed(read, "card/move") or str(card.get("move", "")))
     value = move["value"].translate(fields.DIGIT_LOOKALIKES) if move else ""
-    if value.isdigit() or value in STARS:
+    if isinstance(card.get("move"), int) or card.get("move") == "*":
+        pass  # read as a number by the grammar (a large lone number by MOVE)
+    elif value.isdigit() or value in STARS:
         card["move"] = int(value) if value.isdigit() else "*"
     elif "move" in card:
         del card["move"]
