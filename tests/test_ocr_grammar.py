@@ -171,3 +171,20 @@ def test_a_lone_bar_in_rules_text_is_the_digit_one_and_the_change_is_recorded() 
             "why": "digit",
         }
     ]
+
+
+def test_check_reports_a_field_the_scan_did_not_yield(tmp_path: Path) -> None:
+    from cardkit.ocr import compare
+
+    card = tmp_path / "asia.yaml"
+    card.write_text("kind: marvel-united/location\nid: asia\nname: ASIA\ntext: Gain 1 token.\n")
+    _, [document] = check([card])
+    read = {
+        "kind": "marvel-united/location",
+        "id": "asia",
+        "text": "Gain 1 token.",
+        "gaps": [{"note": "name: not read from the scan", "fields": ["name"], "status": "open"}],
+    }
+    assert compare.not_read(read, "scans/asia.png", document, "") == [
+        f'{card}: name: not read: scan asia.png did not yield it, file has "ASIA" (unchecked)'
+    ]

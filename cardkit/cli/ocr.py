@@ -221,7 +221,8 @@ def _second_opinion(
     drafts = [d for r in results for d in r.drafts]
     if against and len(drafts) != 1:
         raise UsageError("--against names one card: give it one scan (one frame)")
-    comparisons = []
+    comparisons: list[check.Comparison] = []
+    silent: list[str] = []  # fields the scan did not yield: reported, not compared
     for entry in drafts:
         draft = yamlio.load_text(Path(entry["draft"]).read_text(encoding="utf-8"))
         target = check.find_target(draft, entry["frame"], documents, against)
@@ -233,7 +234,8 @@ def _second_opinion(
             continue
         scan = draft.get("provenance", {}).get("scan", entry["frame"])
         comparisons += check.compare(draft, scan, target[0], target[1])
-    for line in check.lines(comparisons):
+        silent += check.not_read(draft, scan, target[0], target[1])
+    for line in check.lines(comparisons) + silent:
         sys.stdout.write(line + "\n")
     if drafts and not comparisons:
         sys.stderr.write("cardkit: --check: no scan matched a card, nothing was compared\n")

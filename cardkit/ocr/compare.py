@@ -342,6 +342,29 @@ def _filled(found: Comparison) -> dict[str, str]:
     }
 
 
+NOT_READ = "not read from the scan"
+
+
+def not_read(draft: dict[str, Any], scan: str, document: Document, prefix: str) -> list[str]:
+    """One line per field the draft's gaps say the scan did not yield (silence is no
+    agreement: the file's value stands unchecked by this scan)."""
+    kind = str(document.data.get("kind", ""))
+    out = []
+    for gap in draft.get("gaps") or []:
+        if not (isinstance(gap, dict) and str(gap.get("note", "")).endswith(NOT_READ)):
+            continue
+        for field in gap.get("fields") or []:
+            address, current, present, _ = _current(
+                document.data, kind, _address(draft, str(field), document.data, prefix)
+            )
+            has = json.dumps(current, ensure_ascii=False) if present else "(absent)"
+            out.append(
+                f"{document.path}: {address}: not read: scan {Path(scan).name} did not yield "
+                f"it, file has {has} (unchecked)"
+            )
+    return out
+
+
 def lines(comparisons: list[Comparison]) -> list[str]:
     out = []
     for c in comparisons:

@@ -15,7 +15,7 @@ from typing import Any
 from cardkit.ocr import grammar, layout
 from cardkit.ocr.pipeline import CardRead, Options
 
-NOT_READ = "not read from the scan"
+NOT_READ = "not read from the scan"  # compare.NOT_READ: `--check` reports these
 
 DRAFT_HEADER = (
     "# Drafted by cardkit ocr from {scan}.\n"
