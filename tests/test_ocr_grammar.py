@@ -188,3 +188,14 @@ def test_check_reports_a_field_the_scan_did_not_yield(tmp_path: Path) -> None:
     assert compare.not_read(read, "scans/asia.png", document, "") == [
         f'{card}: name: not read: scan asia.png did not yield it, file has "ASIA" (unchecked)'
     ]
+
+
+def test_a_number_cut_to_its_box_is_doubted_not_written_sure() -> None:
+    from cardkit.games.marvel_champions.ocr import _cut
+    from cardkit.ocr import layout
+
+    box = layout.Region(field="threat", box=(0, 0, 1, 1), parse="int", options={"digits": 1})
+    assert _cut("10", box)  # threat 10, or 1 and the per-hero mark: the digits do not say
+    assert not _cut("2", box)
+    stage = layout.Region(field="stage", box=(0, 0, 1, 1), parse="code", options={"digits": 1})
+    assert not _cut("1B", stage)

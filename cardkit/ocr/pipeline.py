@@ -244,10 +244,12 @@ class Reader:
         for name, part in parts:
             value, corrections = fields.parse(region.parse, part, vocabulary, name)
             digits = int(region.options.get("digits", 0))
-            if digits and isinstance(value, int) and len(str(abs(value))) > digits:
-                # a one-digit box read with the icon beside it (`2` + per-hero mark as `22`)
-                value = int(str(value)[: digits + (value < 0)])
             confidence = part.confidence if value is not None else 0.0
+            if digits and isinstance(value, int) and len(str(abs(value))) > digits:
+                # a one-digit box read with the icon beside it (`2` + per-hero mark as `22`),
+                # or a number of two digits (threat 10): which, the digits do not say
+                value = int(str(value)[: digits + (value < 0)])
+                confidence = min(confidence, DOUBTED_NUMBER)
             out.append(fields.FieldRead(name, value, confidence, part.text, corrections, box))
         return out
 

@@ -28,6 +28,7 @@ MARK_HEIGHTS = (90, 60)  # pixels: the mark's crop scaled to each in turn; the s
 SURE_MARK = 0.85  # a read this sure ends the search
 MARK_SIZE = (0.45, 0.85)  # the per-hero mark's height, as a share of the number's
 PER_HERO = " {per_hero}"  # added to a mark's text where the per-hero mark was seen
+DOUBTED = 0.5  # the most a number cut to its box's digits is trusted: it stays unconfirmed
 
 
 def _fill_parts(
@@ -104,13 +105,22 @@ def read_mark(crop: Image.Image, region: layout.Region, context: layout.ReadCont
             glyphs, "line", key=f"{context.key}@mark{height}/line", whitelist=region.whitelist
         )
         value = _mark_value(reading.text, region)
-        if value is not None and reading.confidence > best.confidence:
-            best = fields.FieldRead(region.field, value, reading.confidence, reading.text)
+        confidence = reading.confidence
+        if value is not None and _cut(reading.text, region):
+            confidence = min(confidence, DOUBTED)  # `10`, or `1` and a mark: unsure which
+        if value is not None and confidence > best.confidence:
+            best = fields.FieldRead(region.field, value, confidence, reading.text)
         if best.confidence >= SURE_MARK:
             break
     if region.options.get("per_hero") and best.value is not None:
         best.text += PER_HERO if per_hero_mark(crop) else ""
     return best
+
+
+def _cut(read: str, region: layout.Region) -> bool:
+    """More digits were read than the box holds: a number was cut to `digits`."""
+    digits = int(region.options.get("digits", 0))
+    return region.parse != "code" and bool(digits) and len(re.sub(r"\D", "", read)) > digits
 
 
 def _mark_value(read: str, region: layout.Region) -> Any:
