@@ -199,3 +199,65 @@ def test_a_number_cut_to_its_box_is_doubted_not_written_sure() -> None:
     assert not _cut("2", box)
     stage = layout.Region(field="stage", box=(0, 0, 1, 1), parse="code", options={"digits": 1})
     assert not _cut("1B", stage)
+
+
+def _fill(name: str) -> tuple[int, int, int]:
+    import colorsys
+
+    from cardkit.ocr import tokens
+
+    colour = next(c for c in tokens.load_palette("marvel-united").colours if c.name == name)
+    r, g, b = colorsys.hsv_to_rgb(colour.hue / 360, colour.saturation, colour.value)
+    return round(r * 255), round(g * 255), round(b * 255)
+
+
+def _diagram(marked: int, icons: list[list[tuple[str, tuple[int, int, int]]]]) -> Image.Image:
+    """A cream card with a row of framed slots, a star-like mark above slot `marked`."""
+    card = Image.new("RGB", (750, 1050), (240, 230, 205))
+    pen = ImageDraw.Draw(card)
+    for n, slot in enumerate(icons):
+        left = 40 + n * 230
+        pen.rectangle(
+            (left, 300, left + 200, 480), fill=(225, 212, 180), outline=(90, 70, 40), width=4
+        )
+        if n == marked:
+            pen.polygon([(left + 100, 240), (left + 115, 285), (left + 85, 285)], fill=(20, 90, 90))
+        for i, (shape, rgb) in enumerate(slot):
+            x = left + 30 + i * 80
+            if shape == "circle":
+                pen.ellipse((x, 360, x + 55, 415), fill=rgb)
+            else:
+                pen.rectangle((x, 360, x + 55, 415), fill=rgb)
+    return card
+
+
+def test_slot_finder_counts_icons_per_slot_names_them_and_finds_the_marked_slot() -> None:
+    from cardkit.ocr import slots, tokens
+
+    palette = tokens.load_palette("marvel-united")
+    civilian, thug = _fill("civilian"), _fill("thug")
+    card = _diagram(1, [[("circle", civilian)], [("circle", thug), ("square", thug)], []])
+    found = slots.read_placement(card, palette)
+    assert found is not None and found.villain_known and found.sure
+    assert [s.name for s in found.slots] == ["left", "villain", "right"]
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 2}}
+
+
+def test_an_icon_matching_no_token_is_counted_as_unknown_and_the_placement_is_unsure() -> None:
+    from cardkit.ocr import slots, tokens
+
+    palette = tokens.load_palette("marvel-united")
+    green = (40, 160, 60)  # no token of the palette is green
+    card = _diagram(0, [[("square", green)], [("circle", _fill("civilian"))]])
+    found = slots.read_placement(card, palette)
+    assert found is not None
+    assert [s.name for s in found.slots] == ["villain", "right"]
+    assert found.slots[0].icons == ["unknown"] and not found.sure
+
+
+def test_no_row_of_slots_is_no_placement() -> None:
+    from cardkit.ocr import slots
+
+    card = Image.new("RGB", (750, 1050), (240, 230, 205))
+    ImageDraw.Draw(card).rectangle((40, 300, 240, 480), outline=(90, 70, 40), width=4)  # one box
+    assert slots.find_slots(card) == []

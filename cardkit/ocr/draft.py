@@ -128,6 +128,7 @@ def build(
     if read.grammar is not None:
         _from_grammar(document, read.grammar, options, confidences, unconfirmed, gaps)
         corrections += read.grammar.corrections
+        gaps += read.grammar.gaps
     notes: list[str] = []
     if template is not None and not template.has_text:
         notes.append(

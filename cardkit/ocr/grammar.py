@@ -15,6 +15,8 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 - `flag`: true when a line holds the `word` (a BAM! printed as a word);
 - `near`: a lone number (0-99 or `*`) within a few heights of its `label` (a Move value by
   MOVE): the page read's own line, else the engine reads the squares round the label;
+- `slots`: the placement diagram, from the image (slots.py): slots found against the card's
+  background, icons counted per slot and named by the palette's colours;
 - `rest`: every line no field took and no `drop` pattern names, read at least `least`
   surely (art read as words is unsure), in reading order.
 
@@ -35,6 +37,7 @@ from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
+RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
@@ -75,6 +78,7 @@ class Reading:
     corrections: list[dict[str, str]] = field(default_factory=list)
     sharpened: list[str] = field(default_factory=list)  # fields a hint template read
     labels: dict[str, Line] = field(default_factory=dict)  # a `near` field's label, found
+    gaps: list[dict[str, Any]] = field(default_factory=list)  # what a reader saw, unsurely
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -83,7 +87,7 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
         for field_name, spec in (raw.get("fields") or {}).items():
             spec = {"how": spec} if isinstance(spec, str) else dict(spec)
             how = str(spec.pop("how"))
-            if how not in ("title", "pattern", "lines", "span", "after", "rest", "flag", "near"):
+            if how not in RULES:
                 raise ValueError(f"field {field_name}: unknown rule {how!r}")
             rules.append(Rule(str(field_name), how, spec))
         return Kind(
@@ -236,6 +240,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             take(rule.field, picked, _join([left[i] for i in picked]))
             for i in picked:
                 left[i] = ""
+        elif rule.how == "slots":
+            continue  # read from the image by the pipeline (slots.py), not from lines
         elif rule.how == "flag":
             word = str(o["word"])
             for i, text in enumerate(left):

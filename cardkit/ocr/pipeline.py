@@ -349,6 +349,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         _title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         _sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         _near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        _placement(done.grammar, level)
         done.kept_text = "\n".join(done.grammar.kept)
         return done
     if best is None or best[0] < NO_FIT:
@@ -475,6 +476,42 @@ def _near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine
             reading.confidences[rule.field] = min(best[0], DOUBTED_NUMBER)
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
+
+
+def _placement(reading: grammar.Reading, card: Image.Image) -> None:
+    """A `slots` field: the placement read from the image (slots.py). Written only when
+    every slot is named and every icon matches a token; else its counts go into a gap
+    note and the field stays unconfirmed, not read."""
+    from cardkit.ocr import slots, tokens
+
+    for rule in reading.kind.rules:
+        if rule.how != "slots":
+            continue
+        if tokens.colourless(card):
+            continue  # tokens are told by colour: a grey scan says nothing of them
+        found = slots.read_placement(card, tokens.load_palette(reading.kind.system))
+        if found is None:
+            continue
+        valid = {"left", "villain", "right"}
+        if found.sure and all(s.name in valid for s in found.slots):
+            reading.values[rule.field] = found.place() or "none"
+            reading.confidences[rule.field] = slots.SURE
+            if rule.field in reading.unread:
+                reading.unread.remove(rule.field)
+            continue
+        counted = "; ".join(
+            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
+            for n, s in enumerate(found.slots)
+        )
+        why = "the Villain's slot not told" if not found.villain_known else "an icon unmatched"
+        reading.gaps.append(
+            {
+                "note": f"{rule.field}: {len(found.slots)} slots counted ({counted}), {why}: "
+                "name the tokens from the card",
+                "fields": [rule.field],
+                "status": "open",
+            }
+        )
 
 
 def _wordy(text: str) -> int:
