@@ -106,7 +106,11 @@ def test_a_masterplan_draft_without_its_move_lists_move_as_not_read(tmp_path: Pa
     document = {
         "kind": "marvel-united/masterplan-card",
         "id": "mp",
-        "card": {"n": 3, "text": "Each Hero takes 1 damage.", "bam": False},
+        "card": {
+            "n": 3,
+            "effects": [{"name": "Sonic Blast", "text": "Each Hero takes 1 damage."}],
+            "bam": False,
+        },
     }
     draft._not_read(document, "marvel-united")
     assert document["unconfirmed"] == ["card/move", "card/place"]

@@ -170,7 +170,8 @@ def build(
     if hook is not None:
         hook(document, read)
     if template is None or template.has_text:
-        _not_read(document, system or None)
+        printed_none = {f.field for f in read.fields if f.printed_none}
+        _not_read(document, system or None, printed_none)
     _doubt(document, read)
     _unread_required(document)
     return document
@@ -211,15 +212,24 @@ def _has(document: dict[str, Any], path: str) -> bool:
     return node not in (None, "", [])
 
 
-def _not_read(document: dict[str, Any], system: str | None) -> None:
+def _not_read(
+    document: dict[str, Any], system: str | None, printed_none: set[str] | None = None
+) -> None:
     """Silence is a bug: every field the system's grammar expects on the draft's kind that
-    the scan did not yield is unconfirmed, with a gap note saying it was not read."""
+    the scan did not yield is unconfirmed, with a gap note saying it was not read. An
+    expected `a|b` is yielded by either (a master plan's text becomes its effects or its
+    movement); a field a reader saw the card print none of (no diagram) is not silence."""
     expected: list[str] = []
     for kinds in grammar.grammars().values():
         for kind in kinds:
             if kind.kind == document["kind"] and (system is None or kind.system == system):
                 expected += [e for e in kind.expects if e not in expected]
-    missing = [e for e in expected if not _has(document, e)]
+    missing = [
+        e.split("|")[0]
+        for e in expected
+        if not any(_has(document, part) for part in e.split("|"))
+        and not any(part in (printed_none or set()) for part in e.split("|"))
+    ]
     if not missing:
         return
     listed = document.setdefault("unconfirmed", [])

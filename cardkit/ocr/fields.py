@@ -31,6 +31,7 @@ class FieldRead:
     corrections: list[dict[str, str]] = dataclasses.field(default_factory=list)
     box: list[int] | None = None  # [left, top, width, height] on the scan's upright card
     gap: str = ""  # why nothing could be read, when that is known: the draft's gap note
+    printed_none: bool = False  # the reader looked and the card prints none (no diagram)
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:

@@ -564,13 +564,9 @@ def _weigh(
         for reading in reader_cache
         for ln in reading.lines
     ]
+    # the template first: a tie goes to it (where a template fits its design it reads
+    # better than the grammar; the grammar wins only with more evidence)
     candidates = []
-    for kind in kinds:
-        seen_here = grammar.evidence(kind, heard)
-        score = len(seen_here) / max(1, len(kind.evidence))
-        score += decide.HINT if kind.system in hinted else 0
-        what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
-        candidates.append(decide.Candidate(kind.ident, kind.kind, score, what))
     if best is not None:
         template = best[1]
         score = min(1.0, best[0] / (ACCEPT + KEYWORD))
@@ -581,8 +577,14 @@ def _weigh(
             else f", no keyword of {', '.join(template.keywords)}"
         )
         candidates.append(decide.Candidate(template.ident, template.kind, score, what))
+    for kind in kinds:
+        seen_here = grammar.evidence(kind, heard)
+        score = len(seen_here) / max(1, len(kind.evidence))
+        score += decide.HINT if kind.system in hinted else 0
+        what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
+        candidates.append(decide.Candidate(f"grammar {kind.ident}", kind.kind, score, what))
     decision = decide.decide(candidates)
-    won = next((k for k in kinds if decision and k.ident == decision.best.ident), None)
+    won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
     if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
         return decision, None, lines, card, turn
     return decision, won, lines, card, turn

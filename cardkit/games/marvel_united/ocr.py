@@ -48,7 +48,8 @@ def read_place(crop: Image.Image, region: Any, context: Any) -> fields.FieldRead
         f"{c.slot}: {c.count} {c.token} ({c.confidence:.2f})" for c in reading.counts
     )
     if reading.frames is None or not reading.counts:
-        return fields.FieldRead(region.field, None, 0.0, described or "no placement diagram")
+        seen = described or "no placement diagram"
+        return fields.FieldRead(region.field, None, 0.0, seen, printed_none=reading.frames is None)
     return fields.FieldRead(region.field, reading.place(), reading.confidence, described)
 
 
