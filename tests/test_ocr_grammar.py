@@ -265,3 +265,28 @@ def test_no_row_of_slots_is_no_placement() -> None:
     card = Image.new("RGB", (750, 1050), (240, 230, 205))
     ImageDraw.Draw(card).rectangle((40, 300, 240, 480), outline=(90, 70, 40), width=4)  # one box
     assert slots.find_slots(card) == []
+
+
+def test_an_unsure_kind_is_unconfirmed_with_the_runner_up_named(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    best = decide.Candidate(
+        "grammar marvel-united/location", "marvel-united/location", 1.0, "read END OF TURN"
+    )
+    other = decide.Candidate(
+        "marvel-united/masterplan", "marvel-united/masterplan-card", 0.9, "a keyword read"
+    )
+    document = {"kind": "marvel-united/location", "id": "asia", "name": "ASIA"}
+    draft._doubt(document, SimpleNamespace(decision=decide.Decision(best, other)))  # type: ignore[arg-type]
+    assert document["unconfirmed"] == ["kind"]
+    [gap] = document["gaps"]
+    assert gap["fields"] == ["kind"] and "marvel-united/masterplan-card" in gap["note"]
+    assert "a keyword read" in gap["note"] and "read END OF TURN" in gap["note"]
+    path = tmp_path / "asia.yaml"
+    path.write_text(yamlio.dump_document(document, ""))
+    report, _ = check([path])
+    assert report.errors == 0, [d.message for d in report.diagnostics]
+    sure = {"kind": "marvel-united/location", "id": "asia"}
+    far = decide.Candidate("x", "marvel-champions/card", 0.2, "none of its headings read")
+    draft._doubt(sure, SimpleNamespace(decision=decide.Decision(best, far)))  # type: ignore[arg-type]
+    assert "unconfirmed" not in sure
