@@ -290,3 +290,8 @@ def test_an_unsure_kind_is_unconfirmed_with_the_runner_up_named(tmp_path: Path) 
     far = decide.Candidate("x", "marvel-champions/card", 0.2, "none of its headings read")
     draft._doubt(sure, SimpleNamespace(decision=decide.Decision(best, far)))  # type: ignore[arg-type]
     assert "unconfirmed" not in sure
+
+
+def test_a_kept_line_that_starts_like_yaml_survives_the_draft_file() -> None:
+    document = {"kind": "villainous/card", "kept_text": [": Pay 1 Power", "- a dash", "ok"]}
+    assert yamlio.load_text(yamlio.dump_document(document, "")) == document

@@ -328,6 +328,16 @@ def _flowable(value: Any) -> bool:
     return False
 
 
+def _plain(text: str) -> bool:
+    """A string that stays one plain item in a flow list (`[a, b]`). ruamel writes `: x`
+    there unquoted, which no YAML reader parses back: such lists are written in block
+    style, where it quotes them."""
+    return not (text[:1] in FLOW_INDICATORS or ": " in text or " #" in text or text != text.strip())
+
+
+FLOW_INDICATORS = set(":?-,[]{}#&*!|>'\"%@`")
+
+
 def to_ruamel(value: Any, *, flow: bool = False) -> Any:
     """Plain data as ruamel nodes, small mappings in flow style, for round-trip dumping."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -340,7 +350,8 @@ def to_ruamel(value: Any, *, flow: bool = False) -> Any:
     if isinstance(value, list):
         seq = CommentedSeq(to_ruamel(v) for v in value)
         scalars = all(
-            isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40) for v in value
+            isinstance(v, int | float) or (isinstance(v, str) and len(v) <= 40 and _plain(v))
+            for v in value
         )
         if (flow or value) and scalars and len(repr(value)) <= 90:
             seq.fa.set_flow_style()
