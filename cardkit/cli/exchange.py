@@ -153,3 +153,41 @@ def export_csv(
     for name, documents in grouped.items():
         yamlio.atomic_write(out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents))
     sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")
+
+
+@export_app.command("images")
+def export_images(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the PNGs.")] = Path(
+        "build/images"
+    ),
+    dpi: Annotated[int, typer.Option(help="Resolution, 72-1200.")] = 300,
+    bleed: Annotated[
+        str, typer.Option(help="Bleed around each face: 3mm, 0.125in (0.12in: 822 x 1122).")
+    ] = "0mm",
+    backs: Annotated[
+        bool, typer.Option("--backs", help="Also each card's back (its other side or deck back).")
+    ] = False,
+) -> None:
+    """Write one PNG per card face, at its size plus bleed, and a manifest.csv.
+
+    The faces are the proof sheets' own cards, painted alone: a poker card with 1/8 in
+    bleed at 300 dpi is 825 x 1125 px. Copies share a file; manifest.csv lists file,
+    card, face (front/back) and copies, for print-on-demand services and proxy tools.
+    """
+    from cardkit.exchange import images
+    from cardkit.render import content
+    from cardkit.render.units import points
+
+    width = points(bleed)
+    if not 0 <= width <= points("10mm"):
+        raise UsageError(f"--bleed takes 0 to 10mm, not '{bleed}'")
+    cards = content.collect(_documents(paths), lambda message: None)
+    result = images.export(cards, out, dpi=dpi, bleed=width, backs=backs)
+    for warning in result.warnings:
+        sys.stderr.write(f"warning: {warning}\n")
+    files = len({face.file for face in result.faces})
+    sys.stdout.write(
+        f"wrote {files} images to {out} ({len(result.faces)} faces at {dpi} dpi), "
+        f"{result.manifest.name}\n"
+    )

@@ -87,10 +87,11 @@ def proof(
     """Render proxy cards as printable PDF proof sheets.
 
     Cards sit in a centred grid (9 poker cards on A4, 6 on Letter), nothing drawn within
-    --margin of the edge, crop marks outside the bleed and a 100 mm ruler on every sheet; icons are vector drawings with a legend;
-    unconfirmed values are marked in red. Each kind prints at its size
-    (render/formats.yaml). --backs adds duplex backs placed for a long- or short-edge
-    flip; --alignment prints a test sheet to measure --back-offset. Selections combine.
+    --margin of the edge, crop marks outside the bleed and a 100 mm ruler on every
+    sheet; icons are vector drawings with a legend; unconfirmed values are marked in red.
+    Each kind prints at its size (render/formats.yaml). --backs adds duplex backs placed
+    for a long- or short-edge flip; --alignment prints a test sheet to measure
+    --back-offset. Selections combine. A sheet holding fewer cards than its paper says why.
     Warnings (text that does not fit, characters the font lacks) name the card on stderr.
     """
     from cardkit import gaps as gap_core
