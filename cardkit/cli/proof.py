@@ -94,7 +94,7 @@ def proof(
     --back-offset. Selections combine. A sheet holding fewer cards than its paper says why.
     Warnings (text that does not fit, characters the font lacks) name the card on stderr.
     """
-    from cardkit import gaps as gap_core
+    from cardkit.gaps import rows as gap_core
     from cardkit.render.content import Selection
     from cardkit.render.proof import ProofOptions, make_proof
 
