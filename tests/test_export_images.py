@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cardkit import gaps
 from cardkit.errors import UsageError
 from cardkit.exchange import images
+from cardkit.gaps import rows as gaps
 from cardkit.render import content, pdf, sheet
 from cardkit.render.units import points
 from tests.conftest import ROOT, run_cli

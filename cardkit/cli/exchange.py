@@ -152,7 +152,7 @@ def export_images(
     width = points(bleed)
     if not 0 <= width <= points("10mm"):
         raise UsageError(f"--bleed takes 0 to 10mm, not '{bleed}'")
-    cards = content.collect(_documents(paths), lambda message: None)
+    cards = content.collect(documents_of(paths), lambda message: None)
     result = images.export(cards, out, dpi=dpi, bleed=width, backs=backs)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardkit import yamlio
 from cardkit.errors import UsageError
+from cardkit.files import yamlio
 from cardkit.render import face as painter
 from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard
