@@ -52,7 +52,7 @@ def test_customdeck_keys_are_unique_in_an_object_and_across_the_export(tmp_path:
     seen: dict[str, str] = {}
     for data in _export(tmp_path):
         (state,) = data["ObjectStates"]  # type: ignore[misc]
-        for key, entry in state["CustomDeck"].items():
+        for key in state["CustomDeck"]:
             assert key not in seen, f"key {key} of {state['Nickname']} is {seen[key]}'s too"
             seen[key] = state["Nickname"]
         for card in _cards(state):
