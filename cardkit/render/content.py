@@ -122,6 +122,14 @@ def collect(
     """Every printable card, in document order (from their scans, when `scans` and named)."""
     found: list[ProofCard] = []
     say: Warn = warn or (lambda message: None)
+    documents = list(documents)
+    # a system's `prepare(documents)` reads the whole tree once (Champions: the card files
+    # a decklist's lines join to); its `collect` then gets what it made
+    contexts: dict[str, Any] = {}
+    for system in dict.fromkeys(doc.system for doc in documents):
+        prepare = hook(system, "prepare")
+        if prepare is not None:
+            contexts[system] = prepare(documents)
     for doc in documents:
         if scans:
             found += from_scan(doc, collect([doc], say), say)
@@ -130,7 +138,9 @@ def collect(
             continue  # a scan of a back or a portrait side: nothing to print as a front
         paint = hook(doc.system, "collect")
         if paint is not None:
-            found += paint(doc, say)
+            found += (
+                paint(doc, say, contexts[doc.system]) if doc.system in contexts else paint(doc, say)
+            )
             continue
         how = _declared_kinds(doc.system).get(doc.kind.split("/", 1)[-1])
         if how in GENERIC:

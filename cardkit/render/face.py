@@ -18,7 +18,17 @@ from cardkit.render import diagram, fonts
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms, lookup
 from cardkit.render.sheet import Box
-from cardkit.render.text_fit import ICON, ICON_WIDTH, LEADING, fit, stringWidth
+from cardkit.render.text_fit import (
+    ICON,
+    ICON_WIDTH,
+    LEADING,
+    STYLE,
+    end_state,
+    fit,
+    plain,
+    spans,
+    stringWidth,
+)
 
 MM = 72 / 25.4
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)
@@ -81,9 +91,32 @@ def regions(card: ProofCard, trim: Box) -> Regions:
 
 
 def draw_line(
+    c: Canvas,
+    forms: Forms,
+    system: str,
+    x: float,
+    y: float,
+    line: str,
+    font: str,
+    size: float,
+    state: tuple[bool, bool] = (False, False),
+) -> tuple[bool, bool]:
+    """One line of text; `{icon}` words become icons sitting on the baseline, bold and
+    italic spans print in their faces. Returns the style the line ends in."""
+    if STYLE.search(line) or state != (False, False):
+        for chunk, face in spans(line, font, state):
+            c.setFont(face, size)
+            _draw_plain(c, forms, system, x, y, chunk, face, size)
+            x += stringWidth(chunk, face, size)
+        c.setFont(font, size)
+        return end_state(line, state)
+    _draw_plain(c, forms, system, x, y, line, font, size)
+    return state
+
+
+def _draw_plain(
     c: Canvas, forms: Forms, system: str, x: float, y: float, line: str, font: str, size: float
 ) -> None:
-    """One line of text; `{icon}` words become icons sitting on the baseline."""
     if "{" not in line:
         c.drawString(x, y, line)
         return
@@ -111,7 +144,7 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
     c.setLineWidth(0.4)
     c.roundRect(trim.x, trim.y, trim.w, trim.h, 3 * MM, stroke=1, fill=1)
     r = regions(card, trim)
-    missing = fonts.missing_glyphs(" ".join((card.title, card.text, *card.tags, card.deck)))
+    missing = fonts.missing_glyphs(plain(" ".join((card.title, card.text, *card.tags, card.deck))))
     if missing:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
         warn(f"{card.source}: the font has no glyph for {codes}: those characters print as boxes")
@@ -223,10 +256,19 @@ def _text(c: Canvas, forms: Forms, card: ProofCard, box: Box, warn: Warn, scale:
     c.setFillColorRGB(*INK)
     c.setFont(fonts.REGULAR, fitted.size)
     y = box.y + box.h
+    state = (False, False)
     for line in lines:
         y -= fitted.size * LEADING
-        draw_line(
-            c, forms, card.system, box.x, y + fitted.size * 0.2, line, fonts.REGULAR, fitted.size
+        state = draw_line(
+            c,
+            forms,
+            card.system,
+            box.x,
+            y + fitted.size * 0.2,
+            line,
+            fonts.REGULAR,
+            fitted.size,
+            state,
         )
     if fitted.cut:
         y -= fitted.size * LEADING
