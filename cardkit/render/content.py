@@ -45,6 +45,7 @@ class ProofCard:
     scan_turn: int = 0  # degrees counter-clockwise the squared scan turns to stand upright
     back_of: str = ""  # this is the other side of the card whose `source` this names
     pointer: tuple[str | int, ...] = ()  # where in its document the card is (for links)
+    panels: tuple[ProofCard, ...] = ()  # a board: its parts side by side (text below them)
 
 
 def text_of(value: Any) -> str:

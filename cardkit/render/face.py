@@ -135,7 +135,55 @@ def _draw_plain(
         c.drawString(x, y, line[position:])
 
 
+def _board(c: Canvas, card: ProofCard, trim: Box, forms: Forms, warn: Warn) -> None:
+    """A board: its title, its parts (locations) side by side, each painted as a card of
+    its own, and its text (an objective) in a band below them."""
+    pad, gap = 3 * MM, 2 * MM
+    inner = Box(trim.x + pad, trim.y + pad, trim.w - 2 * pad, trim.h - 2 * pad)
+    title = Box(inner.x, inner.y + inner.h - 8 * MM, inner.w, 8 * MM)
+    _title(c, card, title, warn)
+    below = Box(inner.x, inner.y, inner.w, 14 * MM if card.text else 3 * MM)
+    own = card.unconfirmed - {f for panel in card.panels for f in panel.unconfirmed}
+    if own:  # the board's own open fields; each part marks its own
+        band = Box(inner.x, below.y + below.h, inner.w, 3 * MM)
+        _banner(c, own, band)
+        below = Box(below.x, below.y, below.w, below.h + 3.6 * MM)
+    if card.text:
+        _text(c, forms, card, Box(inner.x, inner.y + 2.4 * MM, inner.w, 11 * MM), warn, 1.0)
+    c.setFillColorRGB(*GREY)
+    c.setFont(fonts.REGULAR, 5)
+    c.drawString(inner.x, inner.y + 0.5, card.deck)
+    top = title.y - 1 * MM
+    bottom = below.y + below.h + 1 * MM
+    count = len(card.panels)
+    width = (inner.w - (count - 1) * gap) / count
+    for index, panel in enumerate(card.panels):
+        box = Box(inner.x + index * (width + gap), bottom, width, top - bottom)
+        paint(c, panel, box, box, forms, warn)
+
+
+def _banner(c: Canvas, fields: frozenset[str], b: Box) -> None:
+    c.setFillColorRGB(*WARN)
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(fonts.BOLD, 6)
+    words = "UNCONFIRMED: " + ", ".join(sorted(fields))
+    while len(words) > 8 and stringWidth(words, fonts.BOLD, 6) > b.w - 2:
+        words = words[:-2] + "…"
+    c.drawCentredString(b.x + b.w / 2, b.y + 2.3, words)
+
+
 def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn: Warn) -> None:
+    if card.panels:
+        if outer != trim:
+            c.setFillColorRGB(*FACE)
+            c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+        c.setFillColorRGB(*FACE)
+        c.setStrokeColorRGB(*GREY)
+        c.setLineWidth(0.4)
+        c.roundRect(trim.x, trim.y, trim.w, trim.h, 3 * MM, stroke=1, fill=1)
+        _board(c, card, trim, forms, warn)
+        return
     if outer != trim:
         c.setFillColorRGB(*FACE)
         c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
@@ -168,15 +216,7 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
     if card.text:
         _text(c, forms, card, r.text, warn, min(1.5, max(1.0, trim.h / (88.9 * MM))))
     if r.banner is not None:
-        b = r.banner
-        c.setFillColorRGB(*WARN)
-        c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.setFont(fonts.BOLD, 6)
-        words = "UNCONFIRMED: " + ", ".join(sorted(card.unconfirmed))
-        while len(words) > 8 and stringWidth(words, fonts.BOLD, 6) > b.w - 2:
-            words = words[:-2] + "…"
-        c.drawCentredString(b.x + b.w / 2, b.y + 2.3, words)
+        _banner(c, card.unconfirmed, r.banner)
     c.setFillColorRGB(*GREY)
     c.setFont(fonts.REGULAR, 5)
     footer = card.deck

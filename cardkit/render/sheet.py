@@ -181,6 +181,12 @@ def layout(
     if margin < 0:
         raise UsageError("--margin cannot be negative")
     found = _best(paper, card, bleed, gutter, margin)
+    shown = paper
+    if found is None:  # a card too wide for the paper upright (a board): the paper turned
+        width, height = paper_size(paper)
+        turned = f"{height}ptx{width}pt"
+        if width < height and (found := _best(turned, card, bleed, gutter, margin)):
+            paper, shown = turned, f"{paper} (landscape)"
     if found is None:
         size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
         raise UsageError(
@@ -194,9 +200,8 @@ def layout(
         )
     room = _trims_that_fit(paper, card, margin)
     if found.per_page < room:
-        found = replace(
-            found, shortfall=_shortfall(paper, card, bleed, gutter, margin, found.per_page, room)
-        )
+        note = _shortfall(paper, card, bleed, gutter, margin, found.per_page, room)
+        found = replace(found, shortfall=note.replace(paper, shown, 1))
     return found
 
 
