@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
 from cardkit.errors import UsageError
 from cardkit.plugin import ImportVerb
@@ -92,7 +93,10 @@ def export_csv(
     paths: PathsArg = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Only this kind: marvel-united/villain, or a short name such as hero."),
+        typer.Option(
+            help="Only this kind: marvel-united/villain, or a short name such as hero.",
+            autocompletion=complete.document_kinds,
+        ),
     ] = None,
     out: Annotated[
         Path | None,

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 
 
@@ -28,7 +29,11 @@ def proof(
         "build/proofs.pdf"
     ),
     paper: Annotated[
-        str, typer.Option(help="a4, letter, a3 (any case) or a size such as 210mmx297mm.")
+        str,
+        typer.Option(
+            help="a4, letter, a3 (any case) or a size such as 210mmx297mm.",
+            autocompletion=complete.papers,
+        ),
     ] = "a4",
     bleed: Annotated[str, typer.Option(help="Bleed around each card: 0mm, 3mm, 0.125in.")] = "0mm",
     margin: Annotated[
@@ -67,14 +72,24 @@ def proof(
     ] = None,
     card_id: Annotated[
         list[str] | None,
-        typer.Option("--id", help="Only this document id (repeatable): --id klaw."),
+        typer.Option(
+            "--id",
+            help="Only this document id (repeatable): --id klaw.",
+            autocompletion=complete.ids,
+        ),
     ] = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Only cards of this kind (repeatable): masterplan, threat, hero..."),
+        typer.Option(
+            help="Only cards of this kind (repeatable): masterplan, threat, hero...",
+            autocompletion=complete.proof_kinds,
+        ),
     ] = None,
     box: Annotated[
-        list[str] | None, typer.Option(help="Only cards from this box id (repeatable).")
+        list[str] | None,
+        typer.Option(
+            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
+        ),
     ] = None,
     from_scans: Annotated[
         bool,

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import app, export_app, preview
 from cardkit.errors import ExitCode, UsageError
 
@@ -30,7 +31,11 @@ def import_(
         typer.Option(help="The game system, as `cardkit kinds` names it (default: detected)."),
     ] = None,
     box: Annotated[
-        str | None, typer.Option(help="The box id (default: from the file or folder name).")
+        str | None,
+        typer.Option(
+            help="The box id (default: from the file or folder name).",
+            autocompletion=complete.boxes,
+        ),
     ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")
