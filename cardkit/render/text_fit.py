@@ -111,11 +111,15 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     space = stringWidth(" ", font, size)
     state = (False, False)  # inside a bold or italic span, a word is as wide as it prints
+    marked = STYLE.search(text) is not None
     for paragraph in text.split("\n"):
         current, used = "", 0.0
         for word in paragraph.split():
-            w = sum(_plain_width(chunk, face, size) for chunk, face in spans(word, font, state))
-            state = end_state(word, state)
+            if marked:
+                w = sum(_plain_width(part, face, size) for part, face in spans(word, font, state))
+                state = end_state(word, state)
+            else:
+                w = _plain_width(word, font, size)
             if w > width:
                 if current:
                     lines.append(current)
