@@ -26,6 +26,9 @@ def make_repo(root: Path) -> Path:
     box = root / "cards" / "marvel-united" / "test-box"
     box.mkdir(parents=True)
     klaw = (ROOT / "tests" / "data" / "klaw.yaml").read_text()
+    count = "  player_count: {heroes: {'2': 5, '3': 6, '4': 7}}\n"
+    assert count in klaw
+    klaw = klaw.replace(count, count + "  unconfirmed: [player_count]\n")
     (box / "klaw.yaml").write_text(klaw)
     hostile = klaw.replace("id: klaw", "id: hostile").replace("name: Klaw", f"name: '{HOSTILE}'")
     hostile = hostile.replace("name: Solid Sound Body", f"name: '{HOSTILE_THREAT}'")

@@ -260,3 +260,21 @@ def test_each_value_gets_its_control_and_hostile_names_stay_data(repo: Path) -> 
 
         image = Image.open(BytesIO(png)).convert("RGB")
         assert abs(image.width / image.height - drafted["aspect"]) < 0.01
+
+
+def test_a_table_of_numbers_is_corrected_number_by_number(repo: Path) -> None:
+    with running(repo) as review:
+        client = Client(review)
+        card, gap = _card(client, "klaw.yaml", "dashboard/player_count")
+        leaves = gap["editor"]["leaves"]
+        assert gap["editor"]["type"] == "numbers"
+        assert leaves == [[["heroes", "2"], 5], [["heroes", "3"], 6], [["heroes", "4"], 7]]
+        leaves[1][1] = 8
+        status, result = _confirm(client, card, gap, control={"type": "numbers", "leaves": leaves})
+        assert status == 200 and result["corrected"] == ["dashboard/player_count"]
+        bad = {"type": "numbers", "leaves": [[["heroes", "9"], 1]]}
+        card, gap = _card(client, "klaw.yaml", "dashboard/player_count")
+        assert _confirm(client, card, gap, control=bad)[0] in (400, 409)
+    dashboard = yamlio.load_text((repo / KLAW).read_text())["dashboard"]
+    assert dashboard["player_count"] == {"heroes": {"2": 5, "3": 8, "4": 7}}
+    assert dashboard["confirmations"][0]["previous"] == {"heroes": {"2": 5, "3": 6, "4": 7}}

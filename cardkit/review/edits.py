@@ -60,6 +60,30 @@ def _slot_counts(value: Any) -> dict[str, dict[str, int]]:
     }
 
 
+def _vocabulary(kind: str) -> Any:
+    from cardkit import systems
+
+    try:
+        return systems.for_kind(kind).tokens
+    except LookupError:
+        return None
+
+
+def _leaves(value: Any, path: tuple[str, ...] = ()) -> list[tuple[list[str], int]] | None:
+    """Every number of a mapping of numbers, by its path; None if anything else is in it."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [(list(path), value)]
+    if not isinstance(value, dict) or not value:
+        return None
+    found: list[tuple[list[str], int]] = []
+    for key, inner in value.items():
+        below = _leaves(inner, (*path, str(key)))
+        if below is None:
+            return None
+        found += below
+    return found
+
+
 def editor(card: Card, row: Gap, value: Any) -> dict[str, Any]:
     """The control for a gap: what it edits and how."""
     if row.origin == "inferred" or not row.address:
@@ -67,15 +91,13 @@ def editor(card: Card, row: Gap, value: Any) -> dict[str, Any]:
     if isinstance(value, dict) and "note" in value and "status" in value:
         return {"type": "note"}
     counts = _slot_counts(value)
-    if counts:
-        from cardkit import systems
+    vocabulary = _vocabulary(row.kind)
+    if counts and vocabulary is not None and all(
+        name in vocabulary for have in counts.values() for name in have
+    ):
         from cardkit.render.content import SLOTS
 
-        tokens: list[str] = []
-        try:
-            tokens = [t.name for t in systems.for_kind(row.kind).tokens.with_role(TOKEN_ROLE)]
-        except LookupError:
-            pass
+        tokens = [t.name for t in vocabulary.with_role(TOKEN_ROLE)]
         for have in counts.values():
             tokens += [t for t in have if t not in tokens]
         slots = list(dict.fromkeys([*SLOTS, *counts]))
@@ -86,6 +108,9 @@ def editor(card: Card, row: Gap, value: Any) -> dict[str, Any]:
         return {"type": "number"}
     if isinstance(value, str):
         return {"type": "text"}
+    leaves = _leaves(value)
+    if leaves:
+        return {"type": "numbers", "leaves": leaves}
     return {"type": "yaml", "text": "" if value is None else _flow(value)}
 
 
@@ -121,11 +146,24 @@ class _Guard:
             )
 
 
-def value_of(control: dict[str, Any]) -> Any:
-    """The value a control sent, as confirm takes it (a counts grid drops empty slots)."""
+def value_of(control: dict[str, Any], seen: Any = None) -> Any:
+    """The value a control sent, as confirm takes it (a counts grid drops empty slots; a
+    grid of numbers sets them in the value the page showed, which the guard holds to)."""
     from cardkit import checklist
 
     kind = control.get("type")
+    if kind == "numbers":
+        import copy
+
+        value = copy.deepcopy(seen)
+        for path, number in control.get("leaves") or []:
+            node = value
+            for part in path[:-1]:
+                node = node[part]
+            if path[-1] not in node or not isinstance(number, int) or isinstance(number, bool):
+                raise ValueError(f"no number at {'/'.join(path)}")
+            node[path[-1]] = number
+        return value
     if kind == "counts":
         grid = control.get("counts") or {}
         kept = {

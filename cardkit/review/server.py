@@ -219,7 +219,9 @@ class Handler(BaseHTTPRequestHandler):
         seen = body["seen"]
         guard = edits.Seen(str(seen["etag"]), seen.get("value"), bool(seen.get("marked")))
         control = body.get("control")
-        value = edits.value_of(control) if isinstance(control, dict) else confirm.AS_PRINTED
+        value = confirm.AS_PRINTED
+        if isinstance(control, dict):
+            value = edits.value_of(control, guard.value)
         replace = isinstance(control, dict) and control.get("type") == "counts"
         outcome, elsewhere = edits.apply(path, address, guard, by, evidence, value, replace)
         with self.review.lock:

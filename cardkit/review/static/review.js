@@ -3,7 +3,9 @@
 // the page polls /api/state and shows a card again when its file changed on disk.
 (function () {
   "use strict";
-  var token = new URLSearchParams(location.search).get("token") || "";
+  var query = new URLSearchParams(location.search);
+  var token = query.get("token") || "";
+  var every = Math.max(100, parseInt(query.get("poll") || "1500", 10) || 1500);  // ms between looks
   var state = {
     cards: [], shown: [], at: 0, version: "", undo: [], own: {}, touched: {},
     focusGap: 0, busy: false
@@ -311,6 +313,23 @@
         return { type: "counts", counts: read() };
       } };
     }
+    if (editor.type === "numbers") {  // a mapping of numbers: one stepper each, by its path
+      node = el("table", { "class": "counts" });
+      var leaves = editor.leaves.map(function (leaf) {
+        var row = el("tr"), cell = el("td"), box = stepper(leaf[1]);
+        box.setAttribute("aria-label", leaf[0].join(" "));
+        row.appendChild(el("th", {}, leaf[0].join(" · ")));
+        cell.appendChild(box);
+        row.appendChild(cell);
+        node.appendChild(row);
+        return [leaf[0], box];
+      });
+      read = function () { return leaves.map(function (l) { return [l[0], l[1].value]; }); };
+      var before = read();
+      return { node: node, read: read, initial: before, send: function () {
+        return { type: "numbers", leaves: read() };
+      } };
+    }
     if (editor.type === "number") {
       var box = stepper(typeof gap.value === "number" ? gap.value : 0);
       box.setAttribute("aria-label", gap.field);
@@ -405,12 +424,15 @@
       var showing = current(), onId = stayOn || (showing && showing.id);
       state.cards = data.cards;
       state.version = data.version;
-      if (!$("by").value && data.by) { $("by").value = data.by; }
-      if (!$("evidence").value && data.evidence) { $("evidence").value = data.evidence; }
+      if (!state.loaded) {  // --by (or the last name given on this server) wins once
+        if (data.by) { $("by").value = data.by; }
+        if (!$("evidence").value && data.evidence) { $("evidence").value = data.evidence; }
+        state.loaded = true;
+      }
       fillFilters();
       var mine = state.cards.find(function (c) { return c.id === onId; });
       if (stale) {
-        say($("message").textContent + "", "bad");
+        $("message").className = "bad";  // the refusal, already said, stays on screen
       } else if (showing && mine && before[onId] && before[onId] !== mine.etag && !state.own[mine.etag] && !stayOn) {
         say(mine.path + " changed on disk (an editor, a terminal or another tab): this card is shown again as it is now", "bad");
       }
@@ -427,7 +449,7 @@
   function poll() {
     api("/api/state").then(function (data) {
       if (data.version && data.version !== state.version && !state.busy) { reload(); }
-    }, function () {}).then(function () { setTimeout(poll, 1500); });
+    }, function () {}).then(function () { setTimeout(poll, every); });
   }
 
   // -- keys ---------------------------------------------------------------------------------
