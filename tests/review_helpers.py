@@ -92,9 +92,9 @@ class Client:
 
 
 @contextmanager
-def running(root: Path, by: str = "") -> Iterator[Review]:
-    """A review server over root/cards, on a free loopback port, in this process."""
-    review = Review(Repository([root / "cards"], root), by=by)
+def running(root: Path, by: str = "", cards: Path | None = None) -> Iterator[Review]:
+    """A review server over root/cards (or `cards`), on a free loopback port, in this process."""
+    review = Review(Repository([cards or root / "cards"], root), by=by)
     server = serve(review, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -103,7 +103,9 @@ def place(repo: Path, n: int) -> Any:
     return next(card for card in data["masterplan"]["cards"] if card["n"] == n)
 
 
-def test_a_placement_is_corrected_in_two_key_presses_and_undone(browser: Driver, repo: Path) -> None:
+def test_a_placement_is_corrected_in_two_key_presses_and_undone(
+    browser: Driver, repo: Path
+) -> None:
     before = (repo / KLAW).read_text()
     with running(repo, by="ana") as review:
         open_page(browser, review, "q=Klaw%203")
@@ -134,7 +136,11 @@ def test_confirming_as_it_is_takes_one_key_and_moves_on(browser: Driver, repo: P
         press(browser, "\n")
         wait(lambda: message(browser).startswith("confirmed masterplan/cards/"))
         wait(lambda: browser.find_element("id", "proxy-img").get_attribute("alt") != first)
-    confirmed = [c["n"] for c in yamlio.load_text((repo / KLAW).read_text())["masterplan"]["cards"] if "confirmations" in c]
+    confirmed = [
+        c["n"]
+        for c in yamlio.load_text((repo / KLAW).read_text())["masterplan"]["cards"]
+        if "confirmations" in c
+    ]
     assert len(confirmed) == 1 and f"Klaw {confirmed[0]}" == first
 
 
@@ -165,7 +171,9 @@ def test_a_stale_tab_is_refused_and_shows_the_card_again(browser: Driver, repo: 
         evidence(browser)
         from cardkit import confirm
 
-        confirm.confirm_file(repo / KLAW, [confirm.Request("masterplan/cards/7/place", "bo", "terminal")])
+        confirm.confirm_file(
+            repo / KLAW, [confirm.Request("masterplan/cards/7/place", "bo", "terminal")]
+        )
         press(browser, "\n")  # the page still shows the field open
         wait(lambda: "changed on disk since the page showed it" in message(browser))
         wait(lambda: "resolved" in browser.find_element("css selector", "#gaps .gap h3").text)
@@ -182,7 +190,11 @@ def test_a_hand_edit_during_a_correction_is_kept_and_said(browser: Driver, repo:
         start = text.index("- n: 8")
         end = text.index("- n: 9")
         card = text[start:end]
-        edited = card.replace("thug: 1}", "thug: 3}", 1) if "thug: 1}" in card else card.replace(": 1}", ": 3}", 1)
+        edited = (
+            card.replace("thug: 1}", "thug: 3}", 1)
+            if "thug: 1}" in card
+            else card.replace(": 1}", ": 3}", 1)
+        )
         assert edited != card
         (repo / KLAW).write_text(text[:start] + edited + text[end:])
         wait(lambda: "changed on disk" in message(browser))
@@ -191,7 +203,9 @@ def test_a_hand_edit_during_a_correction_is_kept_and_said(browser: Driver, repo:
     assert (repo / KLAW).read_text() == text[:start] + edited + text[end:]
 
 
-def test_requests_without_the_token_or_from_elsewhere_are_refused(browser: Driver, repo: Path) -> None:
+def test_requests_without_the_token_or_from_elsewhere_are_refused(
+    browser: Driver, repo: Path
+) -> None:
     before = (repo / KLAW).read_bytes()
     with running(repo) as review:
         browser.get(f"http://127.0.0.1:{review.port}/")
@@ -212,13 +226,13 @@ def test_requests_without_the_token_or_from_elsewhere_are_refused(browser: Drive
         ).encode()
 
         class Attacker(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html")
                 self.end_headers()
                 self.wfile.write(page)
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
         evil = ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
@@ -235,7 +249,9 @@ def test_requests_without_the_token_or_from_elsewhere_are_refused(browser: Drive
 def test_hostile_names_are_shown_as_text(browser: Driver, repo: Path) -> None:
     with running(repo) as review:
         open_page(browser, review, "q=pwned")
-        titles = [b.text.splitlines()[0] for b in browser.find_elements("css selector", "#list button")]
+        titles = [
+            b.text.splitlines()[0] for b in browser.find_elements("css selector", "#list button")
+        ]
         assert f"{HOSTILE} 1" in titles and HOSTILE_THREAT in titles
         assert browser.execute_script("return window.pwned === undefined")
         assert not browser.find_elements("css selector", "#list img, #list script, #gaps img")
@@ -246,12 +262,18 @@ def _shoot(browser: Driver, folder: Path, name: str) -> Path:
     from PIL import Image
 
     folder.mkdir(parents=True, exist_ok=True)
-    wait(lambda: browser.execute_script(
-        "var i = document.getElementById('proxy-img'); return i.complete && i.naturalWidth > 0"
-        " || document.getElementById('proxy').hidden"))
-    wait(lambda: browser.execute_script(
-        "var s = document.getElementById('scan'); var i = document.getElementById('scan-img');"
-        " return s.hidden || (i.complete && i.naturalWidth > 0)"))
+    wait(
+        lambda: browser.execute_script(
+            "var i = document.getElementById('proxy-img'); return i.complete && i.naturalWidth > 0"
+            " || document.getElementById('proxy').hidden"
+        )
+    )
+    wait(
+        lambda: browser.execute_script(
+            "var s = document.getElementById('scan'); var i = document.getElementById('scan-img');"
+            " return s.hidden || (i.complete && i.naturalWidth > 0)"
+        )
+    )
     shot = folder / f"{name}.png"
     browser.save_screenshot(str(shot))
     image = Image.open(shot).convert("RGB").resize((140, 100))
@@ -259,12 +281,15 @@ def _shoot(browser: Driver, folder: Path, name: str) -> Path:
     return shot
 
 
-def test_a_screenshot_per_card_kind(browser: Driver, repo: Path, tmp_path: Path) -> None:
+def test_a_screenshot_per_card_kind(
+    browser: Driver, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = Path(os.environ.get("CARDKIT_REVIEW_SCREENSHOTS") or tmp_path / "shots")
     folder = folder if folder.is_absolute() else ROOT / folder
     whole = tmp_path / "whole"
     shutil.copytree(ROOT / "cards", whole / "cards")
-    with running(whole, by="ana") as review:
+    monkeypatch.chdir(whole)  # paths shown as a user sees them: cards/...
+    with running(whole, by="ana", cards=Path("cards")) as review:
         open_page(browser, review)
         cards = browser.execute_script(
             "return Array.from(document.querySelectorAll('#list button')).map(b => b.dataset.id)"
@@ -278,13 +303,17 @@ def test_a_screenshot_per_card_kind(browser: Driver, repo: Path, tmp_path: Path)
         assert {"masterplan", "threat", "dashboard", "document"} <= set(kinds)
         for kind, ident in sorted(kinds.items()):
             index = cards.index(ident)
-            browser.execute_script("arguments[0].click()", browser.find_elements("css selector", "#list button")[index])
-            wait(lambda: ident.split("#")[0] in browser.find_element("id", "where").text)
+            browser.execute_script(
+                "arguments[0].click()", browser.find_elements("css selector", "#list button")[index]
+            )
+            path = ident.split("#")[0]
+            wait(lambda path=path: path in browser.find_element("id", "where").text)
             if kind != "document":
                 outlined = browser.find_elements("css selector", "#outlines .outline")
                 assert outlined, kind
             _shoot(browser, folder, kind)
-    with running(repo, by="ana") as review:
+    monkeypatch.chdir(repo)
+    with running(repo, by="ana", cards=Path("cards")) as review:
         open_page(browser, review, "q=drafted")
         assert browser.find_element("id", "scan").is_displayed()
         _shoot(browser, folder, "masterplan-card-with-scan")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -76,8 +76,13 @@ def test_changes_only_by_a_json_post_from_the_page(repo: Path) -> None:
     with running(repo) as review:
         client = Client(review)
         card, gap = _card(client, "klaw.yaml", "masterplan/cards/1/place")
-        body = {"card": card["id"], "address": gap["address"], "by": "a", "evidence": "e",
-                "seen": {"etag": card["etag"], "value": gap["value"], "marked": True}}
+        body = {
+            "card": card["id"],
+            "address": gap["address"],
+            "by": "a",
+            "evidence": "e",
+            "seen": {"etag": card["etag"], "value": gap["value"], "marked": True},
+        }
         assert client.request("GET", "/api/confirm")[0] == 404  # reading changes nothing
         for method in ("PUT", "DELETE", "HEAD"):
             assert client.request(method, "/api/confirm", body)[0] == 405
@@ -94,24 +99,37 @@ def test_changes_only_by_a_json_post_from_the_page(repo: Path) -> None:
 def test_nothing_is_served_from_a_path_in_the_request(repo: Path, tmp_path: Path) -> None:
     with running(repo) as review:
         client = Client(review)
-        for path in ("/../../etc/passwd", "/static/index.html", "/cards/marvel-united/test-box/klaw.yaml",
-                     "/api/card.png?card=../../etc/passwd", "/api/scan.png?card=/etc/passwd"):
+        for path in (
+            "/../../etc/passwd",
+            "/static/index.html",
+            "/cards/marvel-united/test-box/klaw.yaml",
+            "/api/card.png?card=../../etc/passwd",
+            "/api/scan.png?card=/etc/passwd",
+        ):
             status, _, body = client.request("GET", path)
             assert status == 404, path
             assert b"root:" not in body and b"kind:" not in body
 
 
-def test_a_scan_outside_the_repository_is_not_served(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_a_scan_outside_the_repository_is_not_served(
+    repo: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     outside = tmp_path_factory.mktemp("elsewhere") / "card.png"
-    outside.write_bytes((repo / "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png").read_bytes())
+    outside.write_bytes(
+        (repo / "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png").read_bytes()
+    )
     draft = repo / "cards/marvel-united/test-box/drafted.yaml"
     with running(repo) as review:
         client = Client(review)
         card = next(c for c in client.cards().values() if c["path"].endswith("drafted.yaml"))
         assert card["scan"] is True
-        status, headers, png = client.request("GET", f"/api/scan.png?card={quote(card['id'])}")
+        status, _, png = client.request("GET", f"/api/scan.png?card={quote(card['id'])}")
         assert status == 200 and png.startswith(b"\x89PNG")
-        draft.write_text(draft.read_text().replace("scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png", str(outside)))
+        draft.write_text(
+            draft.read_text().replace(
+                "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png", str(outside)
+            )
+        )
         card = next(c for c in client.cards().values() if c["path"].endswith("drafted.yaml"))
         assert card["scan"] is False
         assert client.request("GET", f"/api/scan.png?card={quote(card['id'])}")[0] == 404
@@ -132,8 +150,11 @@ def test_a_correction_writes_what_the_command_line_writes(repo: Path, tmp_path: 
         assert result["record"]["previous"] == gap["value"]
         assert result["marked"] is False
     request = confirm.Request(
-        "masterplan/cards/3/place", "ana", "the card in hand",
-        value={"left": {"thug": 2}, "right": {"thug": 1}}, replace=True,
+        "masterplan/cards/3/place",
+        "ana",
+        "the card in hand",
+        value={"left": {"thug": 2}, "right": {"thug": 1}},
+        replace=True,
     )
     confirm.confirm_file(twin, [request])
     assert (repo / KLAW).read_text() == twin.read_text()
@@ -162,10 +183,22 @@ def test_a_hand_edit_of_the_field_is_never_overwritten(repo: Path) -> None:
         client = Client(review)
         card, gap = _card(client, "klaw.yaml", "masterplan/cards/1/place")
         text = (repo / KLAW).read_text()
-        edited = text.replace("left: {civilian: 1}\n        right: {civilian: 1}", "left: {civilian: 3}\n        right: {civilian: 1}", 1)
+        edited = text.replace(
+            "left: {civilian: 1}\n        right: {civilian: 1}",
+            "left: {civilian: 3}\n        right: {civilian: 1}",
+            1,
+        )
         assert edited != text
         (repo / KLAW).write_text(edited)  # an editor saves while the page shows the card
-        status, result = _confirm(client, card, gap, control={"type": "counts", "counts": {"left": {"civilian": 2}, "right": {"civilian": 1}}})
+        status, result = _confirm(
+            client,
+            card,
+            gap,
+            control={
+                "type": "counts",
+                "counts": {"left": {"civilian": 2}, "right": {"civilian": 1}},
+            },
+        )
         assert status == 409 and result["stale"] and "changed on disk" in result["error"]
         assert (repo / KLAW).read_text() == edited
 
@@ -197,9 +230,11 @@ def test_two_tabs_and_a_terminal_at_once_lose_nothing(repo: Path) -> None:
                 request = confirm.Request(f"masterplan/cards/{n}/place", "bo", "terminal")
                 confirm.confirm_file(repo / KLAW, [request])
 
-        threads = [threading.Thread(target=tab, args=(shown[:3],)),
-                   threading.Thread(target=tab, args=(shown[3:],)),
-                   threading.Thread(target=terminal)]
+        threads = [
+            threading.Thread(target=tab, args=(shown[:3],)),
+            threading.Thread(target=tab, args=(shown[3:],)),
+            threading.Thread(target=terminal),
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -252,7 +287,9 @@ def test_each_value_gets_its_control_and_hostile_names_stay_data(repo: Path) -> 
         assert controls == {"card/place": "counts", "card/bam": "bool"}
         parts = {o["field"]: o["part"] for o in drafted["outlines"]}
         assert parts == {"place": "diagram", "bam": "tags"}
-        status, headers, png = Client(review).request("GET", "/api/card.png?card=" + quote(drafted["id"]))
+        status, headers, png = Client(review).request(
+            "GET", "/api/card.png?card=" + quote(drafted["id"])
+        )
         assert status == 200 and headers["Content-Type"] == "image/png"
         from io import BytesIO
 

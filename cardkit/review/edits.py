@@ -92,8 +92,10 @@ def editor(card: Card, row: Gap, value: Any) -> dict[str, Any]:
         return {"type": "note"}
     counts = _slot_counts(value)
     vocabulary = _vocabulary(row.kind)
-    if counts and vocabulary is not None and all(
-        name in vocabulary for have in counts.values() for name in have
+    if (
+        counts
+        and vocabulary is not None
+        and all(name in vocabulary for have in counts.values() for name in have)
     ):
         from cardkit.render.content import SLOTS
 
@@ -137,7 +139,7 @@ class _Guard:
         try:
             now = field_state(yamlio.load_text(text), self.address)
         except (CardkitError, yamlio.YamlProblem):
-            now = ("?", None)
+            now = ("?", False)  # unreadable now: not what the page showed
         if now != (self.seen.value, self.seen.marked):
             raise Stale(
                 f"{path}: {self.address} was changed on disk since the page showed it (an "

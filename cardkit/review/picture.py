@@ -133,13 +133,13 @@ def outlines(card: ProofCard, doubted: dict[str, Any]) -> list[Outline]:
     for name, value in sorted(doubted.items()):
         part = _part(card, value)
         box = getattr(regions, part, None) or regions.banner or regions.footer
-        found.append(
-            Outline(name, part, box.x / w, 1 - (box.y + box.h) / h, box.w / w, box.h / h)
-        )
+        found.append(Outline(name, part, box.x / w, 1 - (box.y + box.h) / h, box.w / w, box.h / h))
     return found
 
 
-def scan_png(path: Path, region: tuple[int, int, int, int] | None, turn: int, aspect: float) -> bytes:
+def scan_png(
+    path: Path, region: tuple[int, int, int, int] | None, turn: int, aspect: float
+) -> bytes:
     """The card's own scan, squared (as `proof --from-scans` prints it), as a PNG."""
     from cardkit.render import scan
 

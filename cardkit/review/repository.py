@@ -127,8 +127,8 @@ def _read(path: Path, etag: str) -> Entry:
 
     entry = Entry(path, etag)
     loaded = load_document(path)
-    problem = loaded if not isinstance(loaded, Document) else next(
-        iter(schema_diagnostics(loaded)), None
+    problem = (
+        loaded if not isinstance(loaded, Document) else next(iter(schema_diagnostics(loaded)), None)
     )
     if problem is not None:
         where = f"{problem.path}:{problem.line}:{problem.column}"
@@ -167,11 +167,10 @@ def _assemble(version: str, entries: list[Entry], etags: dict[str, str]) -> Snap
             continue
         for row in rows.get(doc.display_path, []):
             pointer = _pointer(doc, row)
-            best: ProofCard | None = None
-            for card in entry.cards:
-                if card.pointer and pointer[: len(card.pointer)] == card.pointer:
-                    if best is None or len(card.pointer) > len(best.pointer):
-                        best = card
+            holding = [
+                c for c in entry.cards if c.pointer and pointer[: len(c.pointer)] == c.pointer
+            ]
+            best = max(holding, key=lambda c: len(c.pointer), default=None)
             where = best.pointer if best is not None else ()
             ident = f"{doc.display_path}#{_address(doc, where)}"
             holder = cards.setdefault(ident, Card(ident, entry, best, where))

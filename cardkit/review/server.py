@@ -68,7 +68,7 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     review: Review  # set on the class made for each server
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal shows the address and errors, not every request
 
     # -- checks every request passes ----------------------------------------------------
@@ -112,7 +112,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(status, json.dumps(value).encode(), "application/json")
 
     # -- reading --------------------------------------------------------------------------
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         query = self._allowed()
         if query is None:
             return
@@ -153,19 +153,21 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.NOT_FOUND, "this card names no scan inside the repository")
             return
         w, h = picture.size(card.card)
-        self._send(HTTPStatus.OK, picture.scan_png(ref.path, ref.region, ref.rotation, w / h), "image/png")
+        self._send(
+            HTTPStatus.OK, picture.scan_png(ref.path, ref.region, ref.rotation, w / h), "image/png"
+        )
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "GET to read, POST to change")
 
-    def do_PUT(self) -> None:  # noqa: N802
+    def do_PUT(self) -> None:
         self.do_HEAD()
 
-    def do_DELETE(self) -> None:  # noqa: N802
+    def do_DELETE(self) -> None:
         self.do_HEAD()
 
     # -- changing -------------------------------------------------------------------------
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if self._allowed() is None:
             return
         if self.headers.get("Origin") not in self.review.origins():
