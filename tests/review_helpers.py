@@ -17,12 +17,13 @@ from tests.conftest import ROOT
 
 HOSTILE = "<img src=x onerror=window.pwned=1>"
 HOSTILE_THREAT = "<script>window.pwned=2</script>&amp;"
-SCAN = "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png"
+SAMPLE = "scans/samples/marvel-united/mu-crossbones-mp01-phone.jpg"
+SCAN = "scans/marvel-united/spring-promos/mu-crossbones-mp01-phone.jpg"  # as the draft names it
 
 
 def make_repo(root: Path) -> Path:
-    """cards/ with Klaw (12 doubted placements), a villain with hostile names, and a
-    one-card draft naming its scan; the scan is copied beside it."""
+    """cards/ with Klaw (12 doubted placements, a doubted player count), a villain with
+    hostile names, and a real OCR draft naming its scan (a phone photo), copied in place."""
     box = root / "cards" / "marvel-united" / "test-box"
     box.mkdir(parents=True)
     klaw = (ROOT / "tests" / "data" / "klaw.yaml").read_text()
@@ -35,12 +36,9 @@ def make_repo(root: Path) -> Path:
     hostile = hostile.replace("copies: 6\n", "copies: 6\n      unconfirmed: [copies]\n", 1)
     (box / "hostile.yaml").write_text(hostile)
     (root / SCAN).parent.mkdir(parents=True)
-    shutil.copy(ROOT / SCAN, root / SCAN)
-    draft = (ROOT / "docs" / "examples" / "marvel-united-masterplan-card.yaml").read_text()
-    draft = draft.replace("scans/marvel-united/example/masterplan-2.png", SCAN)
-    draft = draft.replace("../../schemas", "../../../../schemas")
-    draft = draft.replace("unconfirmed: [place]", "unconfirmed: [place, bam]")
-    (box / "drafted.yaml").write_text(draft)
+    shutil.copy(ROOT / SAMPLE, root / SCAN)
+    draft = ROOT / "tests" / "data" / "review" / "mu-crossbones-mp01-phone.yaml"
+    shutil.copy(draft, box / "drafted.yaml")
     return root
 
 

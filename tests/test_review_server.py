@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from cardkit import confirm, yamlio
-from tests.review_helpers import HOSTILE, HOSTILE_THREAT, Client, make_repo, running
+from tests.review_helpers import HOSTILE, HOSTILE_THREAT, SCAN, Client, make_repo, running
 
 KLAW = "cards/marvel-united/test-box/klaw.yaml"
 
@@ -114,10 +114,8 @@ def test_nothing_is_served_from_a_path_in_the_request(repo: Path, tmp_path: Path
 def test_a_scan_outside_the_repository_is_not_served(
     repo: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    outside = tmp_path_factory.mktemp("elsewhere") / "card.png"
-    outside.write_bytes(
-        (repo / "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png").read_bytes()
-    )
+    outside = tmp_path_factory.mktemp("elsewhere") / "card.jpg"
+    outside.write_bytes((repo / SCAN).read_bytes())
     draft = repo / "cards/marvel-united/test-box/drafted.yaml"
     with running(repo) as review:
         client = Client(review)
@@ -125,11 +123,7 @@ def test_a_scan_outside_the_repository_is_not_served(
         assert card["scan"] is True
         status, _, png = client.request("GET", f"/api/scan.png?card={quote(card['id'])}")
         assert status == 200 and png.startswith(b"\x89PNG")
-        draft.write_text(
-            draft.read_text().replace(
-                "scans/samples/marvel-united/mu-baron-zemo-mp03-clean.png", str(outside)
-            )
-        )
+        draft.write_text(draft.read_text().replace(f"scan: {SCAN}", f"scan: {outside}"))
         card = next(c for c in client.cards().values() if c["path"].endswith("drafted.yaml"))
         assert card["scan"] is False
         assert client.request("GET", f"/api/scan.png?card={quote(card['id'])}")[0] == 404

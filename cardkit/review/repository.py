@@ -71,7 +71,7 @@ class Repository:
         self.lock = threading.Lock()
         self.entries: dict[str, Entry] = {}  # by path as shown
         self.stamps: dict[str, tuple[tuple[int, int, int], str]] = {}
-        self.snapshot_: Snapshot | None = None
+        self.latest: Snapshot | None = None
 
     def files(self) -> list[Path]:
         from cardkit.validate import collect_files
@@ -104,8 +104,8 @@ class Repository:
         etags = self.etags()
         version = _hash("\n".join(f"{p} {e}" for p, e in sorted(etags.items())).encode())
         with self.lock:
-            if self.snapshot_ is not None and self.snapshot_.version == version:
-                return self.snapshot_
+            if self.latest is not None and self.latest.version == version:
+                return self.latest
             for name in list(self.entries):
                 if name not in etags:
                     del self.entries[name]
@@ -113,8 +113,8 @@ class Repository:
                 entry = self.entries.get(name)
                 if entry is None or entry.etag != etag:
                     self.entries[name] = _read(Path(name), etag)
-            self.snapshot_ = _assemble(version, list(self.entries.values()), etags)
-            return self.snapshot_
+            self.latest = _assemble(version, list(self.entries.values()), etags)
+            return self.latest
 
     def inside(self, path: Path) -> bool:
         return path.resolve().is_relative_to(self.root)

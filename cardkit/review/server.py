@@ -207,7 +207,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def _gap(self, body: dict[str, Any]) -> tuple[Path, str]:
         """The file and address a request names, looked up among the cards shown."""
-        card = self.review.repository.snapshot().cards.get(str(body["card"]))
+        # The cards as last read will do (the guard checks the field under the file's lock),
+        # so a confirmation does not wait for the repository to be read again.
+        shown = self.review.repository.latest or self.review.repository.snapshot()
+        card = shown.cards.get(str(body["card"])) or self.review.repository.snapshot().cards.get(
+            str(body["card"])
+        )
         address = str(body["address"])
         if card is None or not any(r.address == address for r in card.rows):
             raise edits.Stale(f"{address}: that gap is no longer on this card; it is shown again")
