@@ -41,6 +41,25 @@ def _confirm(client: Client, card: dict[str, Any], gap: dict[str, Any], **extra:
     return client.json("POST", "/api/confirm", body)
 
 
+def test_the_page_is_a_face_the_core_never_imports() -> None:
+    import ast
+
+    from tests.conftest import ROOT
+
+    package = ROOT / "cardkit"
+    found = []
+    for path in package.rglob("*.py"):
+        if path.relative_to(package).parts[0] in ("cli", "review"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            found += [f"{path.name}:{node.lineno}" for n in names if n.startswith("cardkit.review")]
+    assert found == []
+    assert not any("http.server" in p.read_text() for p in (package / "confirm").glob("*.py"))
+
+
 def test_every_request_needs_the_token_host_and_origin(repo: Path) -> None:
     with running(repo) as review:
         client = Client(review)

@@ -56,7 +56,8 @@ def ocr(
     engine: Annotated[
         str,
         typer.Option(
-            help="tesseract, replay:FILE, or the test engines crash, hang and die.", hidden=True
+            help="tesseract, tesseract-cli, replay:FILE, or a plug-in engine package.module:Class.",
+            hidden=True,
         ),
     ] = "tesseract",
     assemble: Annotated[
@@ -178,9 +179,9 @@ def ocr(
 
 
 def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:
-    """--assemble: one villain document per villain from its card drafts."""
-    from cardkit import yamlio
-    from cardkit.ocr import assemble, batch, draft
+    """--assemble: one document per group of card drafts, as each game groups them."""
+    from cardkit.files import yamlio
+    from cardkit.ocr import assembly, batch, draft
 
     drafts = [
         (Path(d["draft"]), yamlio.load_text(Path(d["draft"]).read_text(encoding="utf-8")))
@@ -188,10 +189,10 @@ def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanRes
         for d in r.drafts
     ]
     refused = []
-    for (system, name), members in sorted(assemble.group(drafts).items()):
-        document = assemble.villain(system, name, members)
+    for assembler, system, name, members in assembly.groups(drafts):
+        document = assembler.assemble(system, name, members)
         target = out / f"{document['id']}.yaml"
-        problems = assemble.clashes(members)
+        problems = assembler.clashes(members)
         if problems:
             refused.append(batch.ScanResult(name, False, f"{target}: not assembled: {problems[0]}"))
             continue
@@ -210,9 +211,10 @@ def _second_opinion(
 ) -> bool:
     """--check: compare each draft with its card file, print agree/disagree, write the
     confirm --batch checklist into the output folder. True when any field disagrees."""
-    from cardkit import gaps, yamlio
     from cardkit.cli._app import report_skipped
-    from cardkit.ocr import check
+    from cardkit.files import yamlio
+    from cardkit.gaps import rows as gaps
+    from cardkit.ocr import compare as check
 
     documents, problems = gaps.load(paths)
     report_skipped(problems)

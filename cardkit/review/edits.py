@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit import confirm, yamlio
-from cardkit.confirm_semantics import MISSING, plain, resolve
+from cardkit.confirm import edit as confirm
+from cardkit.confirm.semantics import MISSING, plain, resolve
 from cardkit.errors import CardkitError, ExitCode
-from cardkit.gaps import Gap
+from cardkit.files import yamlio
+from cardkit.gaps.rows import Gap
 from cardkit.review.repository import Card, text_etag
 
 TOKEN_ROLE = "placement"  # the vocabulary's tokens a counts control offers
@@ -151,7 +152,7 @@ class _Guard:
 def value_of(control: dict[str, Any], seen: Any = None) -> Any:
     """The value a control sent, as confirm takes it (a counts grid drops empty slots; a
     grid of numbers sets them in the value the page showed, which the guard holds to)."""
-    from cardkit import checklist
+    from cardkit.confirm import checklist
 
     kind = control.get("type")
     if kind == "numbers":

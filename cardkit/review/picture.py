@@ -141,7 +141,7 @@ def scan_png(
     path: Path, region: tuple[int, int, int, int] | None, turn: int, aspect: float
 ) -> bytes:
     """The card's own scan, squared (as `proof --from-scans` prints it), as a PNG."""
-    from cardkit.render import scan
+    from cardkit.render import scan_image as scan
 
     name = hashlib.sha256(f"{path}\n{path.stat().st_mtime_ns}\n{region}\n{turn}".encode())
     found = _pictures.get("scan-" + name.hexdigest())

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit.gaps import Gap
+from cardkit.gaps.rows import Gap
 from cardkit.model import Document
 from cardkit.render.content import ProofCard
 
@@ -74,7 +74,7 @@ class Repository:
         self.latest: Snapshot | None = None
 
     def files(self) -> list[Path]:
-        from cardkit.validate import collect_files
+        from cardkit.check.validate import collect_files
 
         return collect_files(self.paths)
 
@@ -121,9 +121,9 @@ class Repository:
 
 
 def _read(path: Path, etag: str) -> Entry:
+    from cardkit.check.validate import load_document, schema_diagnostics
     from cardkit.model import printable
     from cardkit.render import content
-    from cardkit.validate import load_document, schema_diagnostics
 
     entry = Entry(path, etag)
     loaded = load_document(path)
@@ -154,7 +154,7 @@ def _pointer(document: Document, row: Gap) -> tuple[Any, ...]:
 
 
 def _assemble(version: str, entries: list[Entry], etags: dict[str, str]) -> Snapshot:
-    from cardkit import gaps
+    from cardkit.gaps import rows as gaps
 
     documents = [e.document for e in entries if e.document is not None]
     rows: dict[str, list[Gap]] = {}

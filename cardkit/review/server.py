@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from cardkit import confirm, yamlio
+from cardkit.confirm import edit as confirm
 from cardkit.errors import CardkitError
+from cardkit.files import yamlio
 from cardkit.review import edits, picture, views
 from cardkit.review.repository import Repository, text_etag
 

@@ -95,7 +95,7 @@ def gaps_box(card: Card) -> str:
 
 def scan_of(card: Card) -> Any:
     """The card's scan (a ScanRef) when its document names one inside the repository."""
-    from cardkit.render import scan
+    from cardkit.render import scan_image as scan
 
     doc = card.entry.document
     if doc is None or card.card is None:
