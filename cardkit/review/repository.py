@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardkit.errors import CardkitError
 from cardkit.gaps.rows import Gap
 from cardkit.model import Document
 from cardkit.render.content import ProofCard
@@ -148,7 +149,7 @@ def _pointer(document: Document, row: Gap) -> tuple[Any, ...]:
             continue
         try:
             return addresses.resolve(document.data, address)[0]
-        except Exception:  # an address the document no longer holds: the document's row
+        except (CardkitError, KeyError, IndexError, TypeError):  # gone: the document's row
             continue
     return ()
 

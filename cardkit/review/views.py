@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardkit.errors import CardkitError
 from cardkit.review import edits, picture
 from cardkit.review.repository import Card, Snapshot
 
@@ -43,7 +44,7 @@ def card_view(card: Card) -> dict[str, Any]:
             try:
                 value, is_marked = edits.field_state(doc.data, row.address)
                 states[row.address] = (value, is_marked)
-            except Exception:  # an address the document cannot resolve: shown, not editable
+            except (CardkitError, KeyError, IndexError, TypeError):  # shown, not editable
                 row_editor: dict[str, Any] = {"type": "fix-in-file"}
             else:
                 row_editor = edits.editor(card, row, value)
