@@ -137,6 +137,19 @@ def test_a_placement_is_corrected_in_two_key_presses_and_undone(
     assert (repo / KLAW).read_text().startswith("# yaml-language-server")
 
 
+def test_the_page_loads_with_nothing_refused_or_failing(browser: Driver, repo: Path) -> None:
+    """No script error and no resource the policy blocks: the page needs nothing else."""
+    with running(repo) as review:
+        browser.get_log("browser")  # what earlier pages left
+        open_page(browser, review, "q=drafted")
+        wait(
+            lambda: browser.execute_script(
+                "var i = document.getElementById('scan-img'); return i.complete && i.naturalWidth > 0"
+            )
+        )
+        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
 def test_confirming_as_it_is_takes_one_key_and_moves_on(browser: Driver, repo: Path) -> None:
     with running(repo, by="ana") as review:
         open_page(browser, review, "q=Klaw%201")  # Klaw 1, 10, 11 and 12

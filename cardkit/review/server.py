@@ -38,6 +38,7 @@ CSP = (
 )
 STATIC = {
     "/review.js": ("review.js", "text/javascript; charset=utf-8"),
+    "/controls.js": ("controls.js", "text/javascript; charset=utf-8"),
     "/review.css": ("review.css", "text/css; charset=utf-8"),
 }
 
