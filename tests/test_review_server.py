@@ -328,3 +328,50 @@ def test_a_table_of_numbers_is_corrected_number_by_number(repo: Path) -> None:
     dashboard = yamlio.load_text((repo / KLAW).read_text())["dashboard"]
     assert dashboard["player_count"] == {"heroes": {"2": 5, "3": 8, "4": 7}}
     assert dashboard["confirmations"][0]["previous"] == {"heroes": {"2": 5, "3": 6, "4": 7}}
+
+
+def test_the_command_prints_its_address_serves_and_stops_on_ctrl_c(repo: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardkit", "review", "--no-open", "--by", "ana"],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("cardkit review: http://127.0.0.1:") and "?token=" in line
+        url = line.split(": ", 1)[1].strip()
+        with urllib.request.urlopen(url.replace("/?", "/api/cards?"), timeout=30) as answer:
+            cards = __import__("json").loads(answer.read())
+        assert cards["by"] == "ana" and any(c["path"].startswith("cards/") for c in cards["cards"])
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+    assert process.returncode == 0, errors
+
+
+def test_a_port_in_use_or_a_missing_path_is_one_line(repo: Path) -> None:
+    import socket
+
+    from tests.conftest import run_cli
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        result = run_cli(["review", "--no-open", "--port", str(port)], cwd=repo)
+    finally:
+        taken.close()
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"cardkit: cannot listen on 127.0.0.1:{port}: ")
+    assert result.stderr.count("\n") == 1
+    missing = run_cli(["review", "--no-open", "nowhere"], cwd=repo)
+    assert (missing.returncode, missing.stderr) == (2, "cardkit: nowhere: no such file or folder\n")
