@@ -166,6 +166,48 @@ def test_confirming_as_it_is_takes_one_key_and_moves_on(browser: Driver, repo: P
     assert len(confirmed) == 1 and f"Klaw {confirmed[0]}" == first
 
 
+def test_a_villain_s_placements_are_worked_through_from_the_page_alone(
+    browser: Driver, repo: Path, tmp_path: Path
+) -> None:
+    """Every open placement of Klaw, one Enter each; the file ends as the same confirms
+    made on the command line leave it: only the marks, the records, every comment kept."""
+    twin = tmp_path / "twin.yaml"
+    twin.write_bytes((repo / KLAW).read_bytes())
+    doubted = [c["n"] for c in place_cards(repo) if "place" in c.get("unconfirmed", [])]
+    assert len(doubted) >= 10
+    with running(repo, by="ana") as review:
+        open_page(browser, review, "villain=klaw&field=place")
+        evidence(browser)
+        for done in range(1, len(doubted) + 1):
+            shown = browser.find_element("id", "proxy-img").get_attribute("alt")
+            press(browser, "\n")
+            wait(lambda done=done: sum("confirmations" in c for c in place_cards(repo)) == done)
+            if done < len(doubted):
+                wait(
+                    lambda shown=shown: (
+                        browser.find_element("id", "proxy-img").get_attribute("alt") != shown
+                    )
+                )
+        wait(
+            lambda: (
+                "0 open gaps" in text(browser, "#summary") or "open" in text(browser, "#summary")
+            )
+        )
+    from cardkit.confirm import edit as confirm
+
+    day = place_cards(repo)[0]["confirmations"][0]["date"]
+    requests = [
+        confirm.Request(f"masterplan/cards/{n}/place", "ana", "the card in hand", day)
+        for n in doubted
+    ]
+    confirm.confirm_file(twin, requests)
+    assert (repo / KLAW).read_text() == twin.read_text()
+
+
+def place_cards(repo: Path) -> list[Any]:
+    return list(yamlio.load_text((repo / KLAW).read_text())["masterplan"]["cards"])
+
+
 def test_two_tabs_racing_on_one_file_lose_nothing(browser: Driver, repo: Path) -> None:
     with running(repo, by="ana") as review:
         tabs = []
