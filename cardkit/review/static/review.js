@@ -160,6 +160,8 @@
         $("outlines").appendChild(box);
       });
     }
+    var after = state.shown[state.at + 1];  // drawn while this card is looked at
+    if (after && after.picture) { new Image().src = url("/api/card.png", after); }
     $("scan").hidden = !card.scan;
     if (card.scan) { $("scan-img").src = url("/api/scan.png", card); }
     card.gaps.forEach(function (gap) { gaps.appendChild(drawGap(card, gap)); });
