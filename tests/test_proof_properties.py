@@ -71,6 +71,11 @@ def test_any_layout_keeps_cards_marks_and_ruler_apart_and_printable(
     x1, y1, x2, y2 = layout.ruler
     ruler = sheet.Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
     assert ruler.inside(printable, tolerance=0.01)
+    legend = layout.legend  # every sheet has a band for its legend, clear of the cards
+    assert legend is not None and legend.inside(printable, tolerance=0.01)
+    assert not any(_overlap(legend.grown(-0.01), b) for b in layout.bleeds)
+    for mark in layout.crop_marks:
+        assert not _crosses(mark, legend.grown(-0.01)), (mark, legend)
     assert not any(_overlap(ruler.grown(0.1), t) for t in layout.trims)
 
 

@@ -337,7 +337,8 @@ def _grid(
     legend_side = not legend_above and spare_x - least_mark >= legend_least + (
         0.0 if ruler_below else side_room
     )
-    beside_ruler = ruler_below and grid_w + 2 * bleed - 150 * 72 / 25.4 >= 20 * 72 / 25.4
+    beside = 155 * 72 / 25.4  # past the ruler (from the grid's left edge) and its label
+    beside_ruler = ruler_below and grid_w + bleed - beside >= 20 * 72 / 25.4
     if not (legend_above or legend_side or beside_ruler):
         return None
     low = printable.y + (ruler_room if ruler_below else 0.0)
@@ -383,7 +384,7 @@ def _grid(
         band_x = right + bleed + gap + mark_x
         legend = Box(band_x, outer.y, printable.x + printable.w - band_x, outer.h)
     else:
-        x = outer.x + 150 * 72 / 25.4
+        x = left + beside
         legend = Box(x, printable.y, outer.x + outer.w - x, min(ruler_room, legend_least + 1))
     length = points(sheet["ruler"])
     room = (width if ruler_below else height) - 2 * margin - 2
