@@ -177,36 +177,34 @@ def layout(
         raise UsageError("--bleed cannot be negative")
     if gutter is not None and gutter < 0:
         raise UsageError("--gutter cannot be negative")
+    from cardkit.render.sheet_advice import margin_for, mm, shortfall
+
     margin = default_margin() if margin is None else margin
     if margin < 0:
         raise UsageError("--margin cannot be negative")
-    found = _best(paper, card, bleed, gutter, margin)
+    found = best(paper, card, bleed, gutter, margin)
     shown = paper
     if found is None:  # a card too wide for the paper upright (a board): the paper turned
         width, height = paper_size(paper)
         turned = f"{height}ptx{width}pt"
-        if width < height and (found := _best(turned, card, bleed, gutter, margin)):
+        if width < height and (found := best(turned, card, bleed, gutter, margin)):
             paper, shown = turned, f"{paper} (landscape)"
     if found is None:
         size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
         raise UsageError(
             f"a {size} card does not fit on {paper} paper with its bleed, crop marks and "
-            f"ruler inside the {_mm(margin)} printable margin"
+            f"ruler inside the {mm(margin)} printable margin"
             + (
-                f"; try --margin {_mm(m)}"
-                if (m := _margin_for(paper, card, bleed, gutter, margin, 1)) is not None
+                f"; try --margin {mm(m)}"
+                if (m := margin_for(paper, card, bleed, gutter, margin, 1)) is not None
                 else ""
             )
         )
     room = _trims_that_fit(paper, card, margin)
     if found.per_page < room:
-        note = _shortfall(paper, card, bleed, gutter, margin, found.per_page, room)
+        note = shortfall(paper, card, bleed, gutter, margin, found.per_page, room)
         found = replace(found, shortfall=note.replace(paper, shown, 1))
     return found
-
-
-def _mm(value: float) -> str:
-    return f"{value / 72 * 25.4:.2f}".rstrip("0").rstrip(".") + "mm"
 
 
 def _trims_that_fit(paper: str, card: tuple[float, float], margin: float) -> int:
@@ -214,12 +212,14 @@ def _trims_that_fit(paper: str, card: tuple[float, float], margin: float) -> int
     return _count(width - 2 * margin, card[0], 0.0) * _count(height - 2 * margin, card[1], 0.0)
 
 
-def _best(
+def best(
     paper: str, card: tuple[float, float], bleed: float, gutter: float | None, margin: float
 ) -> Layout | None:
+    """The grid with the most cards that keeps bleed, marks, ruler and legend inside the
+    printable area (None: not even one card does)."""
     if gutter is None:
-        own = _best(paper, card, bleed, 2 * bleed, margin)
-        shared = _best(paper, card, bleed, 0.0, margin)
+        own = best(paper, card, bleed, 2 * bleed, margin)
+        shared = best(paper, card, bleed, 0.0, margin)
         if own is None or (shared is not None and shared.per_page > own.per_page):
             return shared
         return own
@@ -234,74 +234,6 @@ def _best(
         found = _grid(paper, card, bleed, gutter, margin, cols, rows)
         if found is not None:
             return found
-    return None
-
-
-def _shortfall(
-    paper: str,
-    card: tuple[float, float],
-    bleed: float,
-    gutter: float | None,
-    margin: float,
-    got: int,
-    room: int,
-) -> str:
-    """Why a sheet holds fewer cards than fit its printable area, and what would fit more."""
-    size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
-    ways = []
-    thinner = _bleed_for(paper, card, bleed, gutter, margin, room)
-    if thinner is not None:
-        ways.append(f"--bleed {_mm(thinner)}")
-    narrower = _margin_for(paper, card, bleed, gutter, margin, room)
-    if narrower is not None:
-        ways.append(f"--margin {_mm(narrower)} (if your printer prints that close to the edge)")
-    if not ways and bleed:
-        both = _margin_for(paper, card, 0.0, gutter, margin, room)
-        if both is not None:
-            ways.append(f"--bleed 0mm --margin {_mm(both)}")
-    change = f"; for {room}, use " + " or ".join(ways) if ways else ""
-    return (
-        f"{paper}: {got} {size} cards per sheet, not {room}: {room} leave no room inside "
-        f"the {_mm(margin)} printable margin for "
-        + (f"a {_mm(bleed)} bleed, " if bleed else "")
-        + f"crop marks and the ruler{change}"
-    )
-
-
-def _bleed_for(
-    paper: str,
-    card: tuple[float, float],
-    bleed: float,
-    gutter: float | None,
-    margin: float,
-    want: int,
-) -> float | None:
-    step = 0.25 * 72 / 25.4
-    value = bleed - step
-    while value >= -1e-9:
-        found = _best(paper, card, max(0.0, value), gutter, margin)
-        if found is not None and found.per_page >= want:
-            return max(0.0, value)
-        value -= step
-    return None
-
-
-def _margin_for(
-    paper: str,
-    card: tuple[float, float],
-    bleed: float,
-    gutter: float | None,
-    margin: float,
-    want: int,
-) -> float | None:
-    """The widest margin under `margin` (0.25 mm steps, not under 2 mm) that holds `want`."""
-    step = 0.25 * 72 / 25.4
-    value = round(margin / step) * step - step
-    while value >= 2 * 72 / 25.4 - 1e-9:
-        found = _best(paper, card, bleed, gutter, value)
-        if found is not None and found.per_page >= want:
-            return value
-        value -= step
     return None
 
 
