@@ -116,3 +116,14 @@ def test_cli_writes_the_images_and_says_how_many(tmp_path: Path) -> None:
     # no --backs: the dashboard's back is a face of its own, 20 faces in all
     assert done.stdout.strip() == f"wrote 20 images to {out} (20 faces at 100 dpi), manifest.csv"
     assert len(_rows(out)) == 20
+
+
+def test_a_selection_exports_only_those_cards(tmp_path: Path) -> None:
+    out = tmp_path / "img"
+    args = ["export", "images", str(KLAW), "--out", str(out), "--dpi", "72"]
+    done = run_cli([*args, "--kind", "threat"])
+    assert done.returncode == 0, done.stderr
+    rows = _rows(out)
+    assert len(rows) == 6 and {r["kind"] for r in rows} == {"threat"}  # 1/6 ... 6/6
+    typo = run_cli([*args, "--kind", "thret"])
+    assert typo.returncode == 2 and "did you mean 'threat'" in typo.stderr

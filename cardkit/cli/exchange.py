@@ -142,6 +142,24 @@ def export_images(
     backs: Annotated[
         bool, typer.Option("--backs", help="Also each card's back (its other side or deck back).")
     ] = False,
+    card_id: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--id", help="Only this document id (repeatable).", autocompletion=complete.ids
+        ),
+    ] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only cards of this kind (repeatable).", autocompletion=complete.proof_kinds
+        ),
+    ] = None,
+    box: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
+        ),
+    ] = None,
 ) -> None:
     """Write one PNG per card face, at its size plus bleed, and a manifest.csv.
 
@@ -156,7 +174,15 @@ def export_images(
     width = points(bleed)
     if not 0 <= width <= points("10mm"):
         raise UsageError(f"--bleed takes 0 to 10mm, not '{bleed}'")
-    cards = content.collect(documents_of(paths), lambda message: None)
+    documents = documents_of(paths)
+    collected = content.collect(documents, lambda message: None)
+    selection = content.Selection(
+        ids=tuple(card_id or ()), kinds=tuple(kind or ()), boxes=tuple(box or ())
+    )
+    unknown = content.unmatched(collected, documents, selection)
+    if unknown:
+        raise UsageError("; ".join(unknown))
+    cards = content.select(collected, selection)
     result = images.export(cards, out, dpi=dpi, bleed=width, backs=backs)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")
