@@ -20,6 +20,23 @@ def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
     return documents
 
 
+def detect_format(path: Path) -> str | None:
+    """The exchange format of a data file, told by its content (None: not a data file)."""
+    from cardkit.errors import InputError
+    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit.systems.marvel_united import mudb_files
+
+    if mudb_files.detects(path):
+        return "mu-db"
+    if path.suffix.lower() == ".json" and path.is_file():
+        try:
+            marvelsdb_files.read_cards(path)
+        except InputError:
+            return None
+        return "marvelsdb"
+    return None
+
+
 def import_marvelsdb(
     files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
 ) -> None:
@@ -40,6 +57,55 @@ def import_marvelsdb(
         f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
         f"from {len(files)} files{where}\n"
     )
+
+
+def import_mudb(
+    files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
+) -> None:
+    """`cardkit import mu-db FILE.json... --out DIR`: Marvel United JSON Database boxes."""
+    from cardkit.systems.marvel_united import mudb_files
+
+    if not files:
+        raise UsageError("import mu-db needs the box files: cardkit import mu-db FILE.json")
+    result = mudb_files.plan_import(files, out, box=box)
+    if dry_run:
+        preview(result.files)
+    else:
+        mudb_files.write_import(result, force=force)
+    for line in result.warnings:
+        sys.stdout.write(f"warning: {line}\n")
+    where = "" if dry_run else f"; written to {out}"
+    sys.stdout.write(
+        f"mu-db: {result.cards} cards, {result.documents} documents in "
+        f"{len(result.boxes)} boxes from {len(files)} files{where}\n"
+    )
+    raise typer.Exit(ExitCode.FINDINGS if result.warnings else ExitCode.OK)
+
+
+@export_app.command("mu-db")
+def export_mudb(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the JSON files.")] = Path(
+        "build/mu-db"
+    ),
+) -> None:
+    """Write Marvel United boxes as Marvel United JSON Database files, one per box.
+
+    An imported box comes back as it was read (fields cardkit does not model are kept
+    in each document's `exchange`); a box transcribed in cardkit gets its villains,
+    heroes, locations and challenges, and what the database has no field for goes to
+    `<box>.cardkit.yaml` beside it. Exits 1 when a token has no database letter.
+    """
+    from cardkit.systems.marvel_united import mudb_files
+
+    result = mudb_files.export(_documents(paths), out)
+    for line in result.warnings:
+        sys.stderr.write(f"warning: {line}\n")
+    sys.stdout.write(
+        f"wrote {len(result.files)} files to {out}: {result.cards} cards "
+        f"in {len(result.boxes)} boxes\n"
+    )
+    raise typer.Exit(ExitCode.FINDINGS if result.warnings else ExitCode.OK)
 
 
 @export_app.command("marvelsdb")

@@ -16,13 +16,17 @@ from cardkit.errors import ExitCode, UsageError
 def import_(
     rulebook: Annotated[
         Path,
-        typer.Argument(help="The rulebook transcription (.txt), or the word marvelsdb."),
+        typer.Argument(
+            help="The rulebook transcription (.txt), a data file (JSON, told by its content), "
+            "or a format's name: marvelsdb, mu-db."
+        ),
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the YAML files.")],
     files: Annotated[
         list[Path] | None,
         typer.Argument(
-            help="After `marvelsdb`: its pack files (pack/core.json...).", show_default=False
+            help="After a format's name (or a first data file): more files of it.",
+            show_default=False,
         ),
     ] = None,
     system: Annotated[
@@ -48,13 +52,22 @@ def import_(
 
     `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
     instead: one Marvel Champions card file per card, a folder per card set.
+    `cardkit import mu-db FILE.json... --out DIR` reads Marvel United JSON Database
+    boxes. A JSON file is told apart by its content (an object with `boxId` is a
+    database box, a list of cards with `code` marvelsdb), so naming the format is
+    optional; a rulebook file that happens to be called `mu-db` is still a rulebook.
     """
     from cardkit import importer
+    from cardkit.cli import exchange
 
-    if str(rulebook) == "marvelsdb":
-        from cardkit.cli.exchange import import_marvelsdb
-
-        import_marvelsdb(files or [], out, box=box, dry_run=dry_run, force=force)
+    formats = {"marvelsdb": exchange.import_marvelsdb, "mu-db": exchange.import_mudb}
+    named = formats.get(str(rulebook)) if not rulebook.is_file() else None
+    if named is None:
+        detected = exchange.detect_format(rulebook)
+        if detected is not None:
+            named, files = formats[detected], [rulebook, *(files or [])]
+    if named is not None:
+        named(files or [], out, box=box, dry_run=dry_run, force=force)
         return
     if files:
         raise UsageError(f"import takes one rulebook; {files[0]} is one too many")
