@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import checklist, yamlio
-from cardkit.gaps import Gap
+from cardkit.confirm import checklist
+from cardkit.files import yamlio
+from cardkit.gaps.rows import Gap
 from cardkit.report import gaps_report
 from tests.conftest import ROOT, run_cli
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit import importer
 from cardkit.errors import CardkitError
+from cardkit.rulebook import importer
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_LINES = sorted(

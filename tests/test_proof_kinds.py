@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-from cardkit import gaps
+from cardkit.gaps import rows as gaps
 from cardkit.render import content, face, pdf, sheet
 from cardkit.render.proof import ProofOptions, make_proof
 from tests.conftest import ROOT, run_cli

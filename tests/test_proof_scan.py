@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardkit import gaps
+from cardkit.gaps import rows as gaps
 from cardkit.render import pdf, sheet
 from cardkit.render.proof import ProofOptions, make_proof
 

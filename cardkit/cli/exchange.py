@@ -13,7 +13,7 @@ from cardkit.errors import ExitCode, UsageError
 
 
 def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
-    from cardkit import gaps as gap_core
+    from cardkit.gaps import rows as gap_core
 
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
@@ -23,8 +23,8 @@ def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
 def detect_format(path: Path) -> str | None:
     """The exchange format of a data file, told by its content (None: not a data file)."""
     from cardkit.errors import InputError
-    from cardkit.systems.marvel_champions import marvelsdb_files
-    from cardkit.systems.marvel_united import mudb_files
+    from cardkit.games.marvel_champions import marvelsdb_files
+    from cardkit.games.marvel_united import mudb_files
 
     if mudb_files.detects(path):
         return "mu-db"
@@ -41,7 +41,7 @@ def import_marvelsdb(
     files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
 ) -> None:
     """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
-    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit.games.marvel_champions import marvelsdb_files
 
     if not files:
         raise UsageError(
@@ -63,7 +63,7 @@ def import_mudb(
     files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
 ) -> None:
     """`cardkit import mu-db FILE.json... --out DIR`: Marvel United JSON Database boxes."""
-    from cardkit.systems.marvel_united import mudb_files
+    from cardkit.games.marvel_united import mudb_files
 
     if not files:
         raise UsageError("import mu-db needs the box files: cardkit import mu-db FILE.json")
@@ -96,7 +96,7 @@ def export_mudb(
     heroes, locations and challenges, and what the database has no field for goes to
     `<box>.cardkit.yaml` beside it. Exits 1 when a token has no database letter.
     """
-    from cardkit.systems.marvel_united import mudb_files
+    from cardkit.games.marvel_united import mudb_files
 
     result = mudb_files.export(_documents(paths), out)
     for line in result.warnings:
@@ -129,7 +129,7 @@ def export_marvelsdb(
     layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
     decklist names a card no given card matches.
     """
-    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit.games.marvel_champions import marvelsdb_files
 
     result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
@@ -199,8 +199,8 @@ def export_csv(
 
     Without --out, one kind must be chosen and its CSV goes to stdout.
     """
-    from cardkit import yamlio
     from cardkit.exchange import csv_export
+    from cardkit.files import yamlio
 
     grouped = csv_export.by_kind(d.data for d in _documents(paths))
     if kind:

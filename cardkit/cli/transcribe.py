@@ -57,8 +57,8 @@ def import_(
     database box, a list of cards with `code` marvelsdb), so naming the format is
     optional; a rulebook file that happens to be called `mu-db` is still a rulebook.
     """
-    from cardkit import importer
     from cardkit.cli import exchange
+    from cardkit.rulebook import importer
 
     formats = {"marvelsdb": exchange.import_marvelsdb, "mu-db": exchange.import_mudb}
     named = formats.get(str(rulebook)) if not rulebook.is_file() else None
@@ -94,7 +94,8 @@ def export_rulebook(
     ] = None,
 ) -> None:
     """Regenerate a box's rulebook text from its YAML (the inverse of import)."""
-    from cardkit import importer, yamlio
+    from cardkit.files import yamlio
+    from cardkit.rulebook import importer
 
     text = importer.export_rulebook(paths)
     if out is None:

@@ -1,0 +1,167 @@
+"""Reading and writing Marvel United JSON Database files: box JSON in, YAML out, and back.
+
+`cardkit import mu-db FILE.json... --out DIR` writes each box to `DIR/<box>/`: its
+manifest as `box.yaml` and a file per document; `cardkit export mu-db PATH... --out DIR`
+writes a JSON file per box, named as the source file was (or `<box>.json`), in the
+database's layout (two-space indent, UTF-8 as is).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardkit.files import yamlio
+from cardkit.errors import InputError, UsageError
+from cardkit.model import Document
+from cardkit.rulebook.words import slug
+from cardkit.games.marvel_united import mudb, mudb_box
+
+MANIFEST_FILE = "box.yaml"
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"{path}:{err.lineno}:{err.colno}: not JSON: {err.msg}") from None
+    except RecursionError:
+        raise InputError(f"{path}:1:1: JSON nested too deeply to read") from None
+
+
+def read_box(path: Path) -> dict[str, Any]:
+    data = read_json(path)
+    if not isinstance(data, dict) or not isinstance(data.get("boxId"), str):
+        raise InputError(
+            f"{path}:1:1: not a Marvel United JSON Database box (a JSON object with a boxId)"
+        )
+    return data
+
+
+def detects(path: Path) -> bool:
+    """True for a JSON file holding an object with a `boxId`: a database box."""
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "boxId" in data
+
+
+def dump_json(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class MudbImport:
+    out: Path
+    files: dict[Path, str] = field(default_factory=dict)
+    boxes: list[str] = field(default_factory=list)
+    cards: int = 0
+    documents: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> MudbImport:
+    from cardkit.rulebook.importer import modeline
+
+    if box is not None and slug(box) != box:
+        raise UsageError(f"--box '{box}' is not an id: use lower-case letters, digits and dashes")
+    if box is not None and len(paths) > 1:
+        raise UsageError("--box names one box; give one file with it, or leave it out")
+    result = MudbImport(out)
+    seen: dict[str, Path] = {}
+    for path in paths:
+        data = read_box(path)
+        ident = mudb_box.box_id(data, box)
+        if ident in seen:
+            raise InputError(
+                f"{path}: box {ident} is also {seen[ident]}; "
+                "import them into separate --out folders"
+            )
+        seen[ident] = path
+        found = mudb_box.documents_from(data, box=ident, where=str(path))
+        mudb.exchange_of(found.documents[0])["file"] = path.name
+        for doc in found.documents:
+            name = MANIFEST_FILE if doc["kind"] == mudb.KINDS["box"] else f"{doc['id']}.yaml"
+            target = out / ident / name
+            result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
+        result.boxes.append(ident)
+        result.cards += found.cards
+        result.documents += len(found.documents)
+        result.warnings += found.warnings
+    return result
+
+
+def write_import(result: MudbImport, *, force: bool) -> None:
+    clashes = [path for path in result.files if path.exists()]
+    if clashes and not force:
+        raise UsageError(
+            f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
+            "(use --force to overwrite, --dry-run to see the plan)"
+        )
+    for path, text in result.files.items():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise InputError(f"{path.parent}: cannot make the folder: {err.strerror}") from None
+        yamlio.atomic_write(path, text, unchanged=None if force else _still_absent(path))
+
+
+def _still_absent(path: Path) -> Any:
+    def check() -> None:  # runs just before the rename: a file made meanwhile is not replaced
+        if path.exists():
+            raise UsageError(f"{path} appeared while importing; not overwritten (use --force)")
+
+    return check
+
+
+@dataclass
+class MudbExport:
+    files: list[Path] = field(default_factory=list)
+    boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> JSON
+    cards: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def group_by_box(documents: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Marvel United documents by box id (a manifest's own id, the others' `box`)."""
+    boxes: dict[str, list[dict[str, Any]]] = {}
+    for data in documents:
+        kind = str(data.get("kind", ""))
+        if not kind.startswith("marvel-united/"):
+            continue
+        ident = data.get("id") if kind == mudb.KINDS["box"] else data.get("box")
+        boxes.setdefault(str(ident or "no-box"), []).append(data)
+    return boxes
+
+
+def build(documents: list[dict[str, Any]]) -> MudbExport:
+    """The database boxes of the documents, by output file name, without writing."""
+    result = MudbExport()
+    for ident, members in group_by_box(documents).items():
+        manifest = next((d for d in members if d.get("kind") == mudb.KINDS["box"]), None)
+        others = [d for d in members if d is not manifest]
+        data, warnings = mudb_box.box_to(manifest, others, ident)
+        name = str(mudb.exchange(manifest or {}).get("file") or f"{ident}.json")
+        result.boxes[name] = data
+        result.cards += mudb_box.count_cards(data)
+        result.warnings += [f"box {ident}: {w}" for w in warnings]
+    return result
+
+
+def export(documents: list[Document], out: Path) -> MudbExport:
+    result = build([d.data for d in documents])
+    for name, data in result.boxes.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        yamlio.atomic_write(target, dump_json(data))
+        result.files.append(target)
+    return result
