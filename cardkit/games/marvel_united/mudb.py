@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.exchange import residual
-from cardkit.rulebook.words import slug
 from cardkit.games.marvel_united import mudb_cards as cards
 from cardkit.games.marvel_united import mudb_dashboard as dash
 from cardkit.games.marvel_united.mudb_letters import Letters, Texts, paragraph
+from cardkit.rulebook.words import slug
 
 FORMAT = "mu-db"
 KINDS = {

@@ -14,9 +14,9 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.exchange import residual
-from cardkit.rulebook.words import slug
 from cardkit.games.marvel_united import mudb
 from cardkit.games.marvel_united.mudb_letters import Letters, Texts
+from cardkit.rulebook.words import slug
 
 FAQ_ID = "faq"  # the manifest section holding the box's FAQ
 

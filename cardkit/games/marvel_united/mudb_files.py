@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit.files import yamlio
 from cardkit.errors import InputError, UsageError
+from cardkit.files import yamlio
+from cardkit.games.marvel_united import mudb, mudb_box
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
-from cardkit.games.marvel_united import mudb, mudb_box
 
 MANIFEST_FILE = "box.yaml"
 
