@@ -65,7 +65,9 @@ def documents_from(data: dict[str, Any], *, box: str | None, where: str) -> BoxD
         for i, item in enumerate(items):
             at = f"{where}: {key}[{i}]"
             if not isinstance(item, dict):
-                item = {}
+                layout[key].append({"kept": item})  # no document can hold it: kept in place
+                ctx.letters.warnings.append(f"{at}: not an object; kept as it is")
+                continue
             if key == "locations":
                 docs = [mudb.location_from(item, ctx, at)]
             elif key == "challenges":
@@ -160,14 +162,17 @@ def box_to(
     by_id = {str(d.get("id")): d for d in documents}
     layout = _layout(extra.get("layout") or {}, by_id)
     out = residual.apply(_shell_to(manifest, layout), extra.get("patch") or {})
-    built: dict[str, list[Any]] = {
-        "locations": [mudb.location_to(by_id[i], ctx) for i in layout.get("locations", [])],
-        "challenges": [mudb.challenge_to(by_id[i]) for i in layout.get("challenges", [])],
-        "characters": [
-            mudb.character_to([by_id[i] for i in group], ctx)
-            for group in layout.get("characters", [])
-        ],
-    }
+    built: dict[str, list[Any]] = {key: [] for key in mudb.LISTS}
+    for key in mudb.LISTS:
+        for entry in layout.get(key, []):
+            if isinstance(entry, dict):
+                built[key].append(entry.get("kept"))
+            elif key == "locations":
+                built[key].append(mudb.location_to(by_id[entry], ctx))
+            elif key == "challenges":
+                built[key].append(mudb.challenge_to(by_id[entry]))
+            else:
+                built[key].append(mudb.character_to([by_id[i] for i in entry], ctx))
     for key in mudb.LISTS:
         if key in out or built[key]:
             out[key] = built[key]
@@ -176,17 +181,20 @@ def box_to(
 
 def _layout(saved: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The saved layout, less documents gone, plus documents it does not name yet."""
+
+    def present(entry: Any) -> Any:
+        if isinstance(entry, dict):
+            return entry  # a kept non-object item
+        if isinstance(entry, list):
+            group = [i for i in entry if i in by_id]
+            return group if entry and entry[0] in by_id else None
+        return entry if entry in by_id else None
+
     layout: dict[str, Any] = {
-        "locations": [i for i in saved.get("locations", []) if i in by_id],
-        "challenges": [i for i in saved.get("challenges", []) if i in by_id],
-        "characters": [
-            [i for i in group if i in by_id]
-            for group in saved.get("characters", [])
-            if group and group[0] in by_id
-        ],
+        key: [e for e in map(present, saved.get(key, [])) if e is not None] for key in mudb.LISTS
     }
-    named = {i for key in ("locations", "challenges") for i in layout[key]}
-    named |= {i for group in layout["characters"] for i in group}
+    named = {i for key in ("locations", "challenges") for i in layout[key] if isinstance(i, str)}
+    named |= {i for group in layout["characters"] if isinstance(group, list) for i in group}
     for ident, doc in by_id.items():
         if ident in named or mudb.exchange(doc).get("part_of") in by_id:
             continue

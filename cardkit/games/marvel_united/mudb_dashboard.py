@@ -18,9 +18,14 @@ if TYPE_CHECKING:
 FRONT = (("specialRules", "special_rules"), ("overflow", "overflow"), ("bam", "bam"))
 
 
-def _move_key(plans: list[tuple[int, dict[str, Any]]]) -> str:
-    keys = {key for _, card in plans for key in ("movement", "M") if key in card}
-    return "M" if keys == {"M"} else "movement"
+def _move_keys(plans: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+    """Which key holds each card's Move: the reference's `movement`, or `M` as most files do."""
+    uses_m = [n for n, (_, card) in enumerate(plans) if "M" in card and "movement" not in card]
+    if not uses_m:
+        return {}
+    if len(uses_m) == len(plans):
+        return {"move_key": "M"}
+    return {"move_key_m": uses_m}  # cards (by position in the deck) whose Move is under `M`
 
 
 def villain_from(
@@ -52,8 +57,8 @@ def villain_from(
                 for n, (i, card) in enumerate(by_part["plan"])
             ]
         }
-        if _move_key(by_part["plan"]) == "M":
-            doc.setdefault("exchange", {}).setdefault("mu-db", {})["move_key"] = "M"
+        if keys := _move_keys(by_part["plan"]):
+            doc.setdefault("exchange", {}).setdefault("mu-db", {}).update(keys)
     doc["_tx"] = tx
     return doc
 
@@ -122,9 +127,13 @@ def dashboard_to(villain: dict[str, Any], ctx: Context) -> dict[str, Any]:
 def villain_cards(villain: dict[str, Any], ctx: Context) -> list[dict[str, Any]]:
     """The villain's Master Plan cards, then its Threats, as database cards."""
     tx = Texts(dict(villain.get("translations") or {}))
-    move_key = villain.get("exchange", {}).get("mu-db", {}).get("move_key", "movement")
+    extra = villain.get("exchange", {}).get("mu-db", {})
+    uses_m = set(extra.get("move_key_m") or [])
+    everywhere = extra.get("move_key", "movement")
     plans = [
-        cards.plan_to(item, i, villain, tx, ctx.letters, ctx.marks, move_key)
+        cards.plan_to(
+            item, i, villain, tx, ctx.letters, ctx.marks, "M" if i in uses_m else everywhere
+        )
         for i, item in enumerate((villain.get("masterplan") or {}).get("cards") or [])
     ]
     threats = [

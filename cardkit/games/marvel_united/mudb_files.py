@@ -23,8 +23,14 @@ MANIFEST_FILE = "box.yaml"
 
 
 def read_json(path: Path) -> Any:
+    return parse_json(path)[0]
+
+
+def parse_json(path: Path) -> tuple[Any, str]:
+    """The file's JSON value and its text."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text), text
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError as err:
@@ -36,12 +42,16 @@ def read_json(path: Path) -> Any:
 
 
 def read_box(path: Path) -> dict[str, Any]:
-    data = read_json(path)
+    return read_box_text(path)[0]
+
+
+def read_box_text(path: Path) -> tuple[dict[str, Any], str]:
+    data, text = parse_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("boxId"), str):
         raise InputError(
             f"{path}:1:1: not a Marvel United JSON Database box (a JSON object with a boxId)"
         )
-    return data
+    return data, text
 
 
 def detects(path: Path) -> bool:
@@ -55,8 +65,8 @@ def detects(path: Path) -> bool:
     return isinstance(data, dict) and "boxId" in data
 
 
-def dump_json(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+def dump_json(data: Any, *, newline: bool = True) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + ("\n" if newline else "")
 
 
 @dataclass
@@ -79,7 +89,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
     result = MudbImport(out)
     seen: dict[str, Path] = {}
     for path in paths:
-        data = read_box(path)
+        data, text = read_box_text(path)
         ident = mudb_box.box_id(data, box)
         if ident in seen:
             raise InputError(
@@ -88,7 +98,10 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
             )
         seen[ident] = path
         found = mudb_box.documents_from(data, box=ident, where=str(path))
-        mudb.exchange_of(found.documents[0])["file"] = path.name
+        extra = mudb.exchange_of(found.documents[0])
+        extra["file"] = path.name
+        if not text.endswith("\n"):
+            extra["newline"] = False  # the file ends without one; export does the same
         for doc in found.documents:
             name = MANIFEST_FILE if doc["kind"] == mudb.KINDS["box"] else f"{doc['id']}.yaml"
             target = out / ident / name
@@ -127,6 +140,7 @@ def _still_absent(path: Path) -> Any:
 class MudbExport:
     files: list[Path] = field(default_factory=list)
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> JSON
+    newline: dict[str, bool] = field(default_factory=dict)  # file name -> ends with one
     cards: int = 0
     warnings: list[str] = field(default_factory=list)
 
@@ -152,6 +166,7 @@ def build(documents: list[dict[str, Any]]) -> MudbExport:
         data, warnings = mudb_box.box_to(manifest, others, ident)
         name = str(mudb.exchange(manifest or {}).get("file") or f"{ident}.json")
         result.boxes[name] = data
+        result.newline[name] = mudb.exchange(manifest or {}).get("newline", True) is not False
         result.cards += mudb_box.count_cards(data)
         result.warnings += [f"box {ident}: {w}" for w in warnings]
     return result
@@ -162,6 +177,6 @@ def export(documents: list[Document], out: Path) -> MudbExport:
     for name, data in result.boxes.items():
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        yamlio.atomic_write(target, dump_json(data))
+        yamlio.atomic_write(target, dump_json(data, newline=result.newline[name]))
         result.files.append(target)
     return result
