@@ -156,7 +156,7 @@ def test_a_field_corrected_in_cardkit_is_exported_not_the_old_value(imported: Pa
     text = text.replace("name: Pebble Swarm", "name: Pebble Storm")
     path.write_text(text, encoding="utf-8")
     documents = [yamlio.load_text(p.read_text("utf-8")) for p in sorted(imported.glob("*.yaml"))]
-    built = mudb_files.build(documents)
+    built = mudb_files.build([(d, "") for d in documents])
     villain = built.boxes["handmade-box.json"]["characters"][0]
     assert villain["cards"][0]["M"] == 5  # under the key the database used
     assert villain["cards"][2]["title"] == {
@@ -174,7 +174,9 @@ def test_documents_added_in_cardkit_are_exported_after_the_known_ones(imported: 
         encoding="utf-8",
     )
     documents = [yamlio.load_text(p.read_text("utf-8")) for p in sorted(imported.glob("*.yaml"))]
-    locations = mudb_files.build(documents).boxes["handmade-box.json"]["locations"]
+    locations = mudb_files.build([(d, "") for d in documents]).boxes["handmade-box.json"][
+        "locations"
+    ]
     assert [loc["title"]["text"] for loc in locations] == ["Tin Harbour", "Glass Dome", "New Place"]
     assert locations[2]["slots"] == ["C", "empty"]
     assert locations[2]["endOfTurn"] == {

@@ -40,7 +40,7 @@ def test_import_validate_export_gives_the_box_back(path: Path, tmp_path: Path) -
     report = validate_paths([folder])
     assert report.errors == 0, [d for d in report.diagnostics if d.severity.name == "ERROR"][:3]
     documents = [yamlio.load_text(p.read_text("utf-8")) for p in sorted(folder.glob("*.yaml"))]
-    built = mudb_files.build(documents)
+    built = mudb_files.build([(d, "") for d in documents])
     ((name, data),) = built.boxes.items()
     assert name == path.name
     source = json.loads(path.read_text(encoding="utf-8"))

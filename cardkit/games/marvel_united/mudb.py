@@ -148,7 +148,7 @@ def location_to(doc: dict[str, Any], ctx: Context, *, patched: bool = True) -> d
         out["endOfTurn"] = end
     if isinstance(doc.get("slots"), list):
         out["slots"] = [
-            s if s == "empty" else ctx.letters.letter(s, ctx.marks) for s in doc["slots"]
+            x for s in doc["slots"] if (x := ctx.letters.letter(str(s), ctx.marks)) is not None
         ]
     return _patched(doc, out) if patched else _with_images(doc, out)
 

@@ -153,8 +153,9 @@ def _shell_to(manifest: dict[str, Any], layout: dict[str, Any]) -> dict[str, Any
 
 def box_to(
     manifest: dict[str, Any] | None, documents: Iterable[dict[str, Any]], box: str
-) -> tuple[dict[str, Any], list[str]]:
-    """The database box of a box's documents, and warnings (tokens with no letter)."""
+) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """The database box of a box's documents, warnings (tokens with no letter), and the
+    layout it followed (which document went where)."""
     manifest = manifest or {"kind": mudb.KINDS["box"], "id": box, "name": box}
     extra = mudb.exchange(manifest)
     letters = Letters.for_box(manifest.get("tokens"), extra.get("letters"))
@@ -176,7 +177,7 @@ def box_to(
     for key in mudb.LISTS:
         if key in out or built[key]:
             out[key] = built[key]
-    return out, letters.warnings
+    return out, letters.warnings, layout
 
 
 def _layout(saved: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> dict[str, Any]:

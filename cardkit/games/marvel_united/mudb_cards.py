@@ -29,7 +29,7 @@ def tokens_from(letters: Any, book: Letters, role: str, where: str) -> list[str]
 def letters_from(tokens: Any, book: Letters, marks: dict[str, str]) -> list[str] | None:
     if not isinstance(tokens, list):
         return None
-    return [book.letter(str(t), marks) for t in tokens]
+    return [x for t in tokens if (x := book.letter(str(t), marks)) is not None]
 
 
 def place_from(add: Any, book: Letters, where: str) -> Any:
@@ -53,7 +53,9 @@ def add_from(place: Any, book: Letters, marks: dict[str, str]) -> dict[str, list
     add: dict[str, list[str]] = {}
     for slot, cardkit_slot in SLOTS.items():
         counts = place.get(cardkit_slot) or {}
-        add[slot] = [book.letter(n, marks) for n, c in counts.items() for _ in range(int(c))]
+        add[slot] = [
+            x for n, c in counts.items() for _ in range(int(c)) if (x := book.letter(n, marks))
+        ]
     return add
 
 

@@ -15,11 +15,9 @@ from typing import Any
 
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
-from cardkit.games.marvel_united import mudb, mudb_box
+from cardkit.games.marvel_united import mudb, mudb_box, mudb_sidecar
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
-
-MANIFEST_FILE = "box.yaml"
 
 
 def read_json(path: Path) -> Any:
@@ -79,6 +77,18 @@ class MudbImport:
     warnings: list[str] = field(default_factory=list)
 
 
+def import_box(
+    data: dict[str, Any], *, box: str, file_name: str, newline: bool, where: str
+) -> mudb_box.BoxDocuments:
+    """One box's documents, as written (the JSON's file name and last newline kept)."""
+    found = mudb_box.documents_from(data, box=box, where=where)
+    extra = mudb.exchange_of(found.documents[0])
+    extra["file"] = file_name
+    if not newline:
+        extra["newline"] = False  # the file ends without one; export does the same
+    return found
+
+
 def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> MudbImport:
     from cardkit.rulebook.importer import modeline
 
@@ -97,18 +107,22 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
                 "import them into separate --out folders"
             )
         seen[ident] = path
-        found = mudb_box.documents_from(data, box=ident, where=str(path))
-        extra = mudb.exchange_of(found.documents[0])
-        extra["file"] = path.name
-        if not text.endswith("\n"):
-            extra["newline"] = False  # the file ends without one; export does the same
-        for doc in found.documents:
-            name = MANIFEST_FILE if doc["kind"] == mudb.KINDS["box"] else f"{doc['id']}.yaml"
+        found = import_box(
+            data, box=ident, file_name=path.name, newline=text.endswith("\n"), where=str(path)
+        )
+        side_path = mudb_sidecar.path_for(path)
+        sidecar = mudb_sidecar.read(side_path)
+        if sidecar is not None:
+            placed = mudb_sidecar.apply(found.documents, sidecar, side_path)
+        else:
+            placed = [(d, mudb_sidecar.default_file(d)) for d in found.documents]
+        for doc, name in placed:
             target = out / ident / name
-            result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
+            kind = str(doc.get("kind", ""))
+            result.files[target] = yamlio.dump_document(doc, modeline(kind, target))
         result.boxes.append(ident)
         result.cards += found.cards
-        result.documents += len(found.documents)
+        result.documents += len(placed)
         result.warnings += found.warnings
     return result
 
@@ -141,6 +155,7 @@ class MudbExport:
     files: list[Path] = field(default_factory=list)
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> JSON
     newline: dict[str, bool] = field(default_factory=dict)  # file name -> ends with one
+    sidecars: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> sidecar
     cards: int = 0
     warnings: list[str] = field(default_factory=list)
 
@@ -157,26 +172,55 @@ def group_by_box(documents: list[dict[str, Any]]) -> dict[str, list[dict[str, An
     return boxes
 
 
-def build(documents: list[dict[str, Any]]) -> MudbExport:
-    """The database boxes of the documents, by output file name, without writing."""
+def build(members: list[tuple[dict[str, Any], str]]) -> MudbExport:
+    """The database boxes of the documents (each with its file name in the box folder, or
+    ""), and each box's sidecar, by output file name, without writing."""
     result = MudbExport()
-    for ident, members in group_by_box(documents).items():
-        manifest = next((d for d in members if d.get("kind") == mudb.KINDS["box"]), None)
-        others = [d for d in members if d is not manifest]
-        data, warnings = mudb_box.box_to(manifest, others, ident)
+    names = {id(data): name for data, name in members}
+    for ident, group in group_by_box([data for data, _ in members]).items():
+        manifest = next((d for d in group if d.get("kind") == mudb.KINDS["box"]), None)
+        others = [d for d in group if d is not manifest]
+        data, warnings, layout = mudb_box.box_to(manifest, others, ident)
         name = str(mudb.exchange(manifest or {}).get("file") or f"{ident}.json")
+        newline = mudb.exchange(manifest or {}).get("newline", True) is not False
         result.boxes[name] = data
-        result.newline[name] = mudb.exchange(manifest or {}).get("newline", True) is not False
+        result.newline[name] = newline
         result.cards += mudb_box.count_cards(data)
         result.warnings += [f"box {ident}: {w}" for w in warnings]
+        again = import_box(data, box=ident, file_name=name, newline=newline, where=name)
+        pairs = [(d, names.get(id(d), "")) for d in group]
+        sidecar = mudb_sidecar.build(pairs, manifest, layout, again.documents, ident)
+        if sidecar is not None:
+            result.sidecars[name] = sidecar
     return result
 
 
+def _name_in_box(doc: Document, roots: dict[str, Path]) -> str:
+    folder = roots.get(str(doc.data.get("box") or doc.data.get("id")))
+    if folder is not None:
+        try:
+            return doc.path.resolve().relative_to(folder).as_posix()
+        except ValueError:
+            pass
+    return doc.path.name
+
+
 def export(documents: list[Document], out: Path) -> MudbExport:
-    result = build([d.data for d in documents])
+    roots = {
+        str(d.data.get("id")): d.path.resolve().parent
+        for d in documents
+        if d.data.get("kind") == mudb.KINDS["box"]
+    }
+    result = build([(d.data, _name_in_box(d, roots)) for d in documents])
     for name, data in result.boxes.items():
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         yamlio.atomic_write(target, dump_json(data, newline=result.newline[name]))
         result.files.append(target)
+        if name in result.sidecars:
+            side = mudb_sidecar.path_for(target)
+            yamlio.atomic_write(
+                side, mudb_sidecar.HEADER + yamlio.dump_document(result.sidecars[name])
+            )
+            result.files.append(side)
     return result

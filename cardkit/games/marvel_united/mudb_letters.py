@@ -79,8 +79,13 @@ class Letters:
         )
         return name
 
-    def letter(self, token: str, marks: dict[str, str]) -> str:
-        """The database letter for a token name (`marks`: the vocabulary's own marks)."""
+    def letter(self, token: str, marks: dict[str, str]) -> str | None:
+        """The database letter for a token name; None (and a warning) where it has none.
+
+        A token the box declares itself is written as its mark (a letter new to the
+        database, with a warning); a vocabulary token with no letter (crisis, an icon name)
+        is left out of the database file: the sidecar keeps it.
+        """
         for table in ROLES.values():
             for letter, name in table.items():
                 if name == token:
@@ -89,9 +94,16 @@ class Letters:
             return self.letters[token]
         if token == EMPTY_SLOT:
             return EMPTY_SLOT
-        mark = marks.get(token) or (self.declared.get(token) or {}).get("mark")
-        self.warnings.append(f"token {token} has no database letter; written as {mark or token!r}")
-        return str(mark or token)
+        mark = (self.declared.get(token) or {}).get("mark")
+        if isinstance(mark, str) and token not in marks:
+            self.warn(f"token {token} of the box has no database letter; written as {mark!r}")
+            return mark
+        self.warn(f"token {token} has no database letter; left out (the sidecar keeps it)")
+        return None
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
 
 
 @dataclass
