@@ -8,6 +8,7 @@ Beside it, by name:
 - `rules.py`: imported once when the game loads, so its `@document_rule`,
   `@stream_rule`, `@tree_rule` and `@note_reader` functions register;
 - `proof.py`: a `ProofPainter` (how its documents become proxy cards);
+- `cli.py`: a `CliFace` (the `import`/`export` verbs of its exchange formats);
 - data files found through the registry (`System.data_file`): `tokens.yaml` (its token
   vocabulary), `icons.yaml`, `token_palette.yaml`, `headings.yaml`, `ocr.yaml`,
   `equivalents.yaml`; and `schemas/<NAME>/*.schema.json` for a game outside cardkit.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -42,11 +44,13 @@ if TYPE_CHECKING:
     from cardkit.render.content import ProofCard
 
 __all__ = [
+    "CliFace",
     "Correction",
     "Declaration",
     "Document",
     "DocumentRef",
     "Finding",
+    "ImportVerb",
     "NoteReader",
     "Pointer",
     "ProofPainter",
@@ -106,6 +110,26 @@ class ProofPainter(Protocol):
 
     def collect(self, doc: Document, warn: Callable[[str], None]) -> list[ProofCard]:
         """The document's proof cards; `warn` says what cannot be drawn."""
+
+
+class ImportVerb(Protocol):
+    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`).
+
+    A verb may carry a `detects(path) -> bool` attribute: then `cardkit import FILE`
+    with no WORD picks it for a file whose content is its format.
+    """
+
+    def __call__(
+        self, files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
+    ) -> None: ...
+
+
+class CliFace(Protocol):
+    """A game's `cli.py`: the command-line verbs of its exchange formats. It is a face
+    (it may use Typer); `register` runs when the CLI starts."""
+
+    def register(self, import_formats: dict[str, ImportVerb], export_app: Any) -> None:
+        """Add `import_formats[WORD] = verb` and `@export_app.command(WORD)` commands."""
 
 
 # How a confirmed correction of one field merges into the old value (a corrected
