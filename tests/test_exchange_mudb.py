@@ -212,6 +212,13 @@ def test_import_tells_a_database_box_by_its_content(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "ck-handmade" / "gravelord.yaml").is_file()
 
 
+def test_import_tells_a_marvelsdb_pack_from_a_database_box(tmp_path: Path) -> None:
+    pack = ROOT / "tests/data/marvelsdb/pack/core_encounter.json"
+    result = run_cli(["import", str(pack), "--out", str(tmp_path)])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("marvelsdb: ")
+
+
 def test_a_rulebook_named_like_a_format_is_still_a_rulebook(tmp_path: Path) -> None:
     rulebook = tmp_path / "mu-db"
     shutil.copy(ROOT / "tests/data/new-villain-rulebook.txt", rulebook)
