@@ -8,6 +8,7 @@ Beside it, by name:
 - `rules.py`: imported once when the game loads, so its `@document_rule`,
   `@stream_rule`, `@tree_rule` and `@note_reader` functions register;
 - `proof.py`: a `ProofPainter` (how its documents become proxy cards);
+- `assemble.py`: an `Assembler` (one document from many single-card OCR drafts);
 - `cli.py`: a `CliFace` (the `import`/`export` verbs of its exchange formats);
 - data files found through the registry (`System.data_file`): `tokens.yaml` (its token
   vocabulary), `icons.yaml`, `token_palette.yaml`, `headings.yaml`, `ocr.yaml`,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from cardkit.render.content import ProofCard
 
 __all__ = [
+    "Assembler",
     "CliFace",
     "Correction",
     "Declaration",
@@ -132,6 +134,24 @@ class CliFace(Protocol):
         """Add `import_formats[WORD] = verb` and `@export_app.command(WORD)` commands."""
 
 
+class Assembler(Protocol):
+    """A game's `assemble.py`: one document from many single-card OCR drafts
+    (`cardkit ocr --assemble`; Marvel United builds a villain)."""
+
+    def group(
+        self, drafts: list[tuple[Path, dict[str, Any]]]
+    ) -> dict[tuple[str, str], list[tuple[Path, dict[str, Any]]]]:
+        """Drafts by (system, group name); drafts it does not assemble are left out."""
+
+    def assemble(
+        self, system: str, name: str, members: list[tuple[Path, dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """The one document the group's drafts make."""
+
+    def clashes(self, members: list[tuple[Path, dict[str, Any]]]) -> list[str]:
+        """Why the group cannot be assembled (two drafts of one card), if it cannot."""
+
+
 # How a confirmed correction of one field merges into the old value (a corrected
 # placement keeps its anchor): (old value, new value) -> merged value.
 Correction = Callable[[Any, Any], Any]
@@ -152,8 +172,43 @@ def resolve(target: str, where: str) -> Callable[..., Any]:
     return found  # type: ignore[no-any-return]
 
 
+def _top_level(module_name: str, where: str) -> dict[str, bool]:
+    """The names a module defines at its top level, without running it (a game is checked
+    on every command's start: importing its reader would cost more than the command):
+    name -> True for a function (or an imported name), False for `name = None`."""
+    import ast
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError) as err:
+        raise UsageError(f"{where}: '{module_name}' cannot be imported: {err}") from None
+    if spec is None or spec.origin is None:
+        raise UsageError(f"{where}: '{module_name}' cannot be imported: no such module")
+    try:
+        with open(spec.origin, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+    except (OSError, SyntaxError, UnicodeDecodeError) as err:
+        raise UsageError(f"{where}: '{module_name}' cannot be read: {err}") from None
+    names: dict[str, bool] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names[node.name] = True
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update({(a.asname or a.name).split(".")[0]: True for a in node.names})
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            is_none = isinstance(node.value, ast.Constant) and node.value.value is None
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    names[target.id] = not is_none
+    return names
+
+
 def check_game(module: ModuleType) -> None:
-    """Hold a game module to this contract; the first breach is one UsageError naming it."""
+    """Hold a game module to this contract; the first breach is one UsageError naming it.
+
+    The reader and the corrections are checked from their source, not imported."""
     game = module.__name__
     name = getattr(module, "NAME", None)
     if not isinstance(name, str) or not name:
@@ -168,15 +223,9 @@ def check_game(module: ModuleType) -> None:
             raise UsageError(f"game system '{name}': {constant} must be a mapping")
     reader_name = getattr(module, "READER", None)
     if reader_name:
-        try:
-            reader = importlib.import_module(reader_name)
-        except ImportError as err:
-            raise UsageError(f"game system '{name}': READER '{reader_name}': {err}") from None
-        missing = [f for f in READER_FUNCTIONS if not callable(getattr(reader, f, None))]
-        optional = [getattr(reader, f, None) for f in READER_OPTIONAL]
-        if any(hook is not None and not callable(hook) for hook in optional):
-            missing.append("callable render/unrepresented")
-        elif all(hook is None for hook in optional):
+        defined = _top_level(reader_name, f"game system '{name}': READER")
+        missing = [f for f in READER_FUNCTIONS if not defined.get(f)]
+        if not any(defined.get(f) for f in READER_OPTIONAL):
             missing.append("render or unrepresented")
         if missing:
             raise UsageError(
@@ -185,4 +234,7 @@ def check_game(module: ModuleType) -> None:
                 + " (see cardkit.plugin.RulebookReader)"
             )
     for field, target in (getattr(module, "CORRECTIONS", None) or {}).items():
-        resolve(str(target), f"game system '{name}': CORRECTIONS['{field}']")
+        where = f"game system '{name}': CORRECTIONS['{field}']"
+        module_name, _, function = str(target).partition(":")
+        if not function or not _top_level(module_name, where).get(function):
+            raise UsageError(f"{where}: '{target}' names no function")
