@@ -210,6 +210,11 @@ def test_import_tells_a_database_box_by_its_content(tmp_path: Path) -> None:
     result = run_cli(["import", str(plain), "--out", str(tmp_path / "out")])
     assert result.returncode == 1 and "mu-db: 17 cards" in result.stdout
     assert (tmp_path / "out" / "ck-handmade" / "gravelord.yaml").is_file()
+    # the command: a system named for a data file changes nothing
+    named = ["import", str(plain), "--out", str(tmp_path / "o2"), "--system", "marvel-united"]
+    again = run_cli(named)
+    assert again.returncode == 1 and "12 documents" in again.stdout
+    assert not (tmp_path / "o2" / "box.yaml").exists()  # no rulebook-style leftover file
 
 
 def test_import_tells_a_marvelsdb_pack_from_a_database_box(tmp_path: Path) -> None:
@@ -248,12 +253,22 @@ def test_bad_files_get_one_line_with_their_position(
     assert not (tmp_path / "out").exists()
 
 
+def _through_yaml(data: dict[str, Any]) -> dict[str, Any]:
+    found = mudb_box.documents_from(data, box=None, where="x.json")
+    documents = [yamlio.load_text(yamlio.dump_document(d)) for d in found.documents]
+    return mudb_box.box_to(documents[0], documents[1:], "ck-handmade")[0]
+
+
 def test_hostile_shapes_are_kept_not_crashed_on() -> None:
     data = json.loads(BOX.read_text("utf-8"))
     data["characters"].append("not an object")
     data["characters"][0]["cards"].append(7)
+    data["characters"][1]["cards"] = "not a list"
+    data["characters"][2]["dashboard"] = 5
     data["locations"][0]["slots"].append(3)
-    found = mudb_box.documents_from(data, box=None, where="x.json")
-    documents = [yamlio.load_text(yamlio.dump_document(d)) for d in found.documents]
-    back = mudb_box.box_to(documents[0], documents[1:], "ck-handmade")[0]
-    assert back == data
+    data["locations"][1]["slots"] = "CT"
+    data["faq"] = {"question": "not a list"}
+    assert _through_yaml(data) == data
+    data["characters"] = "no characters here"
+    data["locations"] = None
+    assert _through_yaml(data) == data

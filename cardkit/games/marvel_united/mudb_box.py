@@ -94,7 +94,7 @@ def documents_from(data: dict[str, Any], *, box: str | None, where: str) -> BoxD
     extra["layout"] = layout
     if ctx.letters.letters:
         extra["letters"] = ctx.letters.letters
-    shell = {k: ([] if k in mudb.LISTS else v) for k, v in data.items()}
+    shell = {k: ([] if k in mudb.LISTS and isinstance(v, list) else v) for k, v in data.items()}
     patch = residual.diff(shell, _shell_to(manifest, layout))
     if patch:
         extra["patch"] = patch
@@ -175,7 +175,7 @@ def box_to(
             else:
                 built[key].append(mudb.character_to([by_id[i] for i in entry], ctx))
     for key in mudb.LISTS:
-        if key in out or built[key]:
+        if isinstance(out.get(key), list) or (key not in out and built[key]):
             out[key] = built[key]
     return out, letters.warnings, layout
 
