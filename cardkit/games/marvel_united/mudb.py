@@ -191,7 +191,7 @@ def character_from(source: dict[str, Any], ctx: Context, where: str) -> list[dic
     """A character's documents, the one holding its own fields first."""
     name = Texts().take(source.get("name"), "name") or "Character"
     by_part: dict[str, list[tuple[int, dict[str, Any]]]] = {p: [] for p in PARTS}
-    deck = source.get("cards") if isinstance(source.get("cards"), list) else []
+    deck: list[Any] = source["cards"] if isinstance(source.get("cards"), list) else []
     for i, card in enumerate(deck):  # a `cards` that is no list is kept by the patch
         by_part[_part(card)].append((i, card if isinstance(card, dict) else {}))
     villainish = bool(by_part["plan"] or by_part["threat"] or "dashboard" in source) or (
