@@ -272,3 +272,10 @@ def test_hostile_shapes_are_kept_not_crashed_on() -> None:
     data["characters"] = "no characters here"
     data["locations"] = None
     assert _through_yaml(data) == data
+
+
+def test_export_of_nothing_marvel_united_is_refused(tmp_path: Path) -> None:
+    villainous = ROOT / "cards/villainous"  # valid card files, of another game
+    result = run_cli(["export", "mu-db", str(villainous), "--out", str(tmp_path)])
+    assert result.returncode == 2 and "no Marvel United documents" in result.stderr
+    assert not list(tmp_path.iterdir())

@@ -71,7 +71,10 @@ def export_mudb(
     from cardkit.cli.exchange import documents_of
     from cardkit.games.marvel_united import mudb_files
 
-    result = mudb_files.export(documents_of(paths), out)
+    documents = documents_of(paths)
+    if not any(d.kind.startswith("marvel-united/") for d in documents):
+        raise UsageError("no Marvel United documents here to export as database boxes")
+    result = mudb_files.export(documents, out)
     for line in result.warnings:
         sys.stderr.write(f"warning: {line}\n")
     sys.stdout.write(
