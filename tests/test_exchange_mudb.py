@@ -76,8 +76,8 @@ def test_villain_fields_come_from_the_database_fields(imported: Path) -> None:
     assert plans[1]["effects"] == [{"name": "Rockslide", "text": "Deal 1 damage to each Hero."}]
     assert plans[1]["place"] == {
         "left": {"thug": 2, "civilian": 1},
-        "villain": {"mudb_d": 1},
-        "right": {"mudb_x": 1},
+        "villain": {"d_token": 1},
+        "right": {"x_token": 1},
     }
     assert plans[2]["move"] == 0 and plans[2]["movement"].startswith("Move to the Location")
     assert plans[2]["place"] == "none"  # three empty slots
@@ -126,7 +126,7 @@ def test_heroes_locations_and_challenges(imported: Path) -> None:
     anti = _doc(imported, "brass-wing-hero")
     assert anti["cards"] == [{"name": "Brass Wing", "icon_only": True, "icons": ["attack"]}]
     dome = _doc(imported, "glass-dome")
-    assert dome["slots"] == ["mudb_d", "empty", "civilian", "thug"]
+    assert dome["slots"] == ["d_token", "empty", "civilian", "thug"]
     assert (dome["text"], dome["mandatory"]) == ("Take 1 damage.", True)
     assert _doc(imported, "tin-harbour")["slots"] == ["civilian", "thug", "empty"]
     drill = _doc(imported, "drill-challenge")
@@ -143,9 +143,9 @@ def test_unknown_letters_become_tokens_of_the_box_with_a_warning(tmp_path: Path)
     box = _doc(tmp_path / "ck-handmade", "box")
     tokens = {t["name"]: (t["role"], t["mark"]) for t in box["tokens"]}
     assert tokens == {
-        "mudb_d": ("placement", "D"),
-        "mudb_x": ("placement", "X"),
-        "mudb_z_action": ("action", "Z"),
+        "d_token": ("placement", "D"),
+        "x_token": ("placement", "X"),
+        "z_action": ("action", "Z"),
     }
 
 
@@ -279,3 +279,18 @@ def test_export_of_nothing_marvel_united_is_refused(tmp_path: Path) -> None:
     result = run_cli(["export", "mu-db", str(villainous), "--out", str(tmp_path)])
     assert result.returncode == 2 and "no Marvel United documents" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_an_imported_villain_proofs_with_its_moves_and_declared_tokens(
+    imported: Path, tmp_path: Path
+) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    pdf = tmp_path / "proof.pdf"
+    files = [str(imported / "gravelord.yaml"), str(imported / "box.yaml")]
+    result = run_cli(["proof", *files, "-o", str(pdf)])
+    assert result.returncode == 0, result.stderr
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+    for expected in ("Gravelord 1", "Move 2", "Gravelord 3", "Move 0", "No tokens placed."):
+        assert expected in text
+    assert "D Token" in text and "X Token" in text  # the box's own tokens, in the legend
+    assert "Rockslide: Deal 1 damage to each" in text

@@ -7,7 +7,8 @@ Dashboard's `superVillain` use "A", "H", "M", "W". The letters are the initials 
 symbols the database's own texts name in brackets ([CIVILIAN], [THUG], [ATTACK],
 [HEROIC], [MOVE], [WILD]), which are cardkit's tokens civilian, thug, attack, heroic,
 move and wild. A letter outside these tables is never dropped: it becomes a token the
-box declares (`mudb_<letter>`, with the letter as its mark) and a warning says so.
+box declares (`<letter>_token`, or `<letter>_action` for an action; the letter is its mark,
+and a proof's stand-in tile shows it) and a warning says so.
 The mapping is written out in docs/exchange.md.
 """
 
@@ -22,7 +23,6 @@ PLACEMENT_LETTERS = {"C": "civilian", "T": "thug"}
 ACTION_LETTERS = {"A": "attack", "H": "heroic", "M": "move", "W": "wild"}
 EMPTY_SLOT = "empty"  # a Location slot with no token printed in it
 ROLES = {"placement": PLACEMENT_LETTERS, "action": ACTION_LETTERS}
-PREFIX = "mudb_"
 
 
 def _spelled(letter: str) -> str:
@@ -61,7 +61,7 @@ class Letters:
         for name, known in self.letters.items():
             if known == text and self.declared.get(name, {}).get("role") == role:
                 return name
-        name = PREFIX + _spelled(text) + ("" if role == "placement" else "_action")
+        name = _spelled(text) + ("_token" if role == "placement" else "_action")
         mark = next((c for c in text if c.isascii() and c.isalnum()), "X")
         self.declared[name] = {
             "name": name,
