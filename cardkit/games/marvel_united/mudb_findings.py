@@ -88,6 +88,7 @@ class BoxReport:
     diagnostics: list[tuple[str, str, str]] = field(default_factory=list)  # code, who, message
     unexplained: list[str] = field(default_factory=list)
     gap_rows: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # for the summary
 
 
 def _text(value: Any) -> bool:
@@ -159,6 +160,7 @@ def _character(character: dict[str, Any], i: int, report: BoxReport) -> None:
             label = "master plan" if kind == "plan" else "threat"
             row.problems.append(f"{label} deck {count}, not {size}")
     no_move, no_add, crowded = [], [], []
+    report.counts["plan cards"] += len(by_type["plan"])
     for n in by_type["plan"]:
         card = character["cards"][n]
         move = any(isinstance(card.get(k), int) for k in ("movement", "M"))
@@ -170,6 +172,9 @@ def _character(character: dict[str, Any], i: int, report: BoxReport) -> None:
             for slot, letters in card["add"].items():
                 if isinstance(letters, list) and len(letters) > MAX_SLOT:
                     crowded.append(f"cards[{n}].add.{slot}")
+    report.counts["with no Move"] += len(no_move)
+    report.counts["with no `add`"] += len(no_add)
+    report.counts["decks not 12 / 6"] += sum(1 for p in row.problems if "deck" in p)
     if no_move:
         row.problems.append(f"no Move: cards[{_ranges(no_move)}]")
     if no_add:
@@ -182,6 +187,7 @@ def _character(character: dict[str, Any], i: int, report: BoxReport) -> None:
         lacks = [] if isinstance(front.get("lifePoints"), dict) else ["lifePoints"]
         lacks += [key for key in ("plot", "bam", "overflow") if not _text(front.get(key))]
         if lacks:
+            report.counts["Dashboards lacking a part"] += 1
             row.problems.append("Dashboard front lacks " + ", ".join(lacks))
         row.where.append(f"{base}.dashboard.front")
     if row.problems:
@@ -245,6 +251,12 @@ def render(report: BoxReport, positions: Positions) -> str:
         f"`cardkit gaps`: {report.gap_rows} open rows (the same findings). "
         f"Unexplained by the source: {len(report.unexplained)}."
     )
+    summary = ["villains with findings", "plan cards", "with no Move", "with no `add`"]
+    summary += ["decks not 12 / 6", "Dashboards lacking a part"]
+    counts = {**report.counts, "villains with findings": len(report.findings)}
+    out.append("")
+    out.append("Summary: " + "; ".join(f"{key} {counts.get(key, 0)}" for key in summary))
+    out[-1] += f"; keys and values the reference does not name {len(report.unnamed)}."
     out += ["", "| villain | at | what the source shows | cardkit |", "|---|---|---|---|"]
     for f in report.findings:
         where = ", ".join(at(p) for p in f.where)
