@@ -192,6 +192,15 @@ def build(members: list[tuple[dict[str, Any], str]]) -> MudbExport:
         sidecar = mudb_sidecar.build(pairs, manifest, layout, again.documents, ident)
         if sidecar is not None:
             result.sidecars[name] = sidecar
+            whole = [e["file"] for e in sidecar["documents"] if "document" in e]
+            if whole:
+                shown = ", ".join(whole[:3]) + (
+                    f"... ({len(whole)} in all)" if len(whole) > 3 else ""
+                )
+                result.warnings.append(
+                    f"box {ident}: the database has no place for {shown}; "
+                    f"kept whole in {mudb_sidecar.path_for(Path(name)).name}"
+                )
     return result
 
 
