@@ -75,3 +75,16 @@ def test_a_seed_villain_fills_the_database_fields(tmp_path: Path) -> None:
     sidecar = (tmp_path / "multiverse-ks-promos.cardkit.yaml").read_text(encoding="utf-8")
     assert "unconfirmed: [place]" in sidecar  # field-level marks go to the sidecar
     assert "the Abomination Masterplan token placements were read" in sidecar  # gap notes too
+
+
+def test_a_sidecar_cannot_write_outside_the_box_folder(tmp_path: Path) -> None:
+    run_cli(["export", "mu-db", str(SEEDS / "ks-promos"), "--out", str(tmp_path / "json")])
+    sidecar = tmp_path / "json" / "ks-promos.cardkit.yaml"
+    text = sidecar.read_text(encoding="utf-8")
+    sidecar.write_text(text.replace("file: venom-weak-spot-cards.yaml", "file: ../../evil.yaml"))
+    result = run_cli(
+        ["import", str(tmp_path / "json" / "ks-promos.json"), "--out", str(tmp_path / "y")]
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "not a path inside the box folder" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "evil.yaml").exists() and not (tmp_path / "y").exists()
