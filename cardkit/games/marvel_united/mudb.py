@@ -208,7 +208,10 @@ def character_from(source: dict[str, Any], ctx: Context, where: str) -> list[dic
         docs.append(_sheet_from(name, docs[0], by_part["sheet"], ctx))
     primary = docs[0]
     if text := primary["_tx"].take(source.get("bio"), "intro/0"):
-        primary["intro"] = [text]
+        head = {k: primary.pop(k) for k in ("kind", "id", "name", "box")}
+        rest = dict(primary)
+        primary.clear()
+        primary.update({**head, "intro": [text], **rest})  # the bio before the cards
     for doc in docs:
         _finish(doc, doc.pop("_tx"), _images(source) if doc is primary else {})
     extra = exchange_of(primary)
