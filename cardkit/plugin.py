@@ -79,6 +79,7 @@ class Declaration(Protocol):
     PROOF_KINDS: dict[str, str]  # kind -> how proofs collect it, for a game without proof.py
     CORRECTIONS: dict[str, str]  # field -> "module:function", a `Correction`
     CARD_SIZE: dict[str, str]  # {"width": "63.5mm", "height": "88.9mm"}
+    SLOTS: tuple[str, ...]  # the slots a placement names, in printed order
 
 
 @runtime_checkable
@@ -115,7 +116,11 @@ class ProofPainter(Protocol):
 
 
 class ImportVerb(Protocol):
-    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`)."""
+    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`).
+
+    A verb may carry a `detects(path) -> bool` attribute: then `cardkit import FILE`
+    with no WORD picks it for a file whose content is its format.
+    """
 
     def __call__(
         self, files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool

@@ -8,6 +8,7 @@ import re
 
 from pypdf import PdfReader
 
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.render import content, pdf, sheet
 
 MM = 72 / 25.4
@@ -19,7 +20,7 @@ def _card(title: str, tokens: dict[str, int], source: str, back_of: str = "") ->
         system=MU,
         deck="Test",
         title=title,
-        placement={"left": tokens},
+        figure=PlacementFigure(MU, {"left": tokens}),
         source=source,
         back_of=back_of,
     )
@@ -30,7 +31,7 @@ def _legend_words(page_text: str) -> set[str]:
 
 
 def test_each_sheet_legend_lists_its_own_cards_front_and_back() -> None:
-    layout = sheet.layout("a4", sheet.card_size(MU), 3 * MM, None)
+    layout = sheet.layout("a4", sheet.card_size(MU), 3 * MM, None, 4 * MM)
     assert layout.per_page == 9
     first = [_card(f"One {n}", {"thug": 1}, f"one-{n}") for n in range(9)]
     behind = _card("Behind", {"crisis": 1}, "behind", back_of="one-0")

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardkit.errors import UsageError
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.render import face, sheet
 from cardkit.render.content import ProofCard
 
@@ -54,23 +55,28 @@ def test_any_layout_keeps_cards_marks_and_ruler_apart_and_printable(
     except UsageError as err:
         assert "does not fit" in str(err)
         return
-    printable = layout.paper.grown(-4 * MM)
+    printable = layout.paper.grown(-layout.margin)
     assert layout.per_page >= 1
     for trim, painted in zip(layout.trims, layout.bleeds, strict=True):
         assert trim.inside(printable) and trim.inside(painted)
-        assert painted.inside(layout.paper)
+        assert painted.inside(printable, tolerance=0.01)
     for a, b in pairwise(layout.bleeds):
         assert not _overlap(a, b)
     for index, a in enumerate(layout.bleeds):
         for b in layout.bleeds[index + 1 :]:
             assert not _overlap(a, b)
     for mark in layout.crop_marks:
-        assert not any(_crosses(mark, t) for t in layout.trims), mark
+        assert not any(_crosses(mark, b.grown(-0.01)) for b in layout.bleeds), mark
         box = sheet.Box(min(mark[0], mark[2]), min(mark[1], mark[3]), 0, 0)
         assert box.inside(printable, tolerance=0.01)
     x1, y1, x2, y2 = layout.ruler
     ruler = sheet.Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
     assert ruler.inside(printable, tolerance=0.01)
+    legend = layout.legend  # every sheet has a band for its legend, clear of the cards
+    assert legend is not None and legend.inside(printable, tolerance=0.01)
+    assert not any(_overlap(legend.grown(-0.01), b) for b in layout.bleeds)
+    for mark in layout.crop_marks:
+        assert not _crosses(mark, legend.grown(-0.01)), (mark, legend)
     assert not any(_overlap(ruler.grown(0.1), t) for t in layout.trims)
 
 
@@ -93,7 +99,7 @@ def test_a_face_s_regions_never_overlap_and_stay_on_the_card(
         tags=("BAM!",) if tags else (),
         stats=tuple(("S", str(i)) for i in range(stats)),
         icon_rows=(("a", "b"),) * rows,
-        placement={"left": {"thug": 1}} if placement else None,
+        figure=PlacementFigure("x", {"left": {"thug": 1}}) if placement else None,
         unconfirmed=frozenset({"place"} if doubtful else ()),
     )
     trim = sheet.Box(10, 20, size[0] * MM, size[1] * MM)
@@ -114,7 +120,7 @@ def test_the_smallest_card_with_everything_still_fits() -> None:
         tags=("BAM!",),
         stats=(("S", "1"),),
         icon_rows=(("a",), ("b",)),
-        placement={"left": {"thug": 1}},
+        figure=PlacementFigure("x", {"left": {"thug": 1}}),
         unconfirmed=frozenset({"place"}),
     )
     small = face.regions(card, sheet.Box(0, 0, 40 * MM, 55 * MM))

@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from cardkit import suggest
 from cardkit.model import Document
 
-SLOTS = ("left", "villain", "right")
 MAX_COPIES = 100  # a card asking for more prints this many, with a warning
 Warn = Callable[[str], None]
+
+
+class Figure(Protocol):
+    """What a game draws on a card between its stats and its text (Marvel United: the
+    placement diagram). `doubtful` is the card's unconfirmed fields."""
+
+    def draw(self, c: Any, forms: Any, box: Any, doubtful: frozenset[str]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -29,9 +35,7 @@ class ProofCard:
     corner: str = ""  # a number or value in the top right: the Move, a count
     tags: tuple[str, ...] = ()  # BAM!, Ritual, Henchman
     text: str = ""
-    placement: dict[str, dict[str, int]] | None = None
-    anchor: str = "villain"
-    no_tokens: bool = False
+    figure: Figure | None = None  # a game's drawing between stats and text (a placement)
     unconfirmed: frozenset[str] = field(default_factory=frozenset)
     source: str = ""  # file and card, for the proof's fine print and warnings
     kind: str = "card"  # what it is printed as: masterplan, threat, hero, location...
@@ -45,6 +49,7 @@ class ProofCard:
     scan_turn: int = 0  # degrees counter-clockwise the squared scan turns to stand upright
     back_of: str = ""  # this is the other side of the card whose `source` this names
     pointer: tuple[str | int, ...] = ()  # where in its document the card is (for links)
+    panels: tuple[ProofCard, ...] = ()  # a board: its parts side by side (text below them)
 
 
 def text_of(value: Any) -> str:
@@ -117,6 +122,14 @@ def collect(
     """Every printable card, in document order (from their scans, when `scans` and named)."""
     found: list[ProofCard] = []
     say: Warn = warn or (lambda message: None)
+    documents = list(documents)
+    # a system's `prepare(documents)` reads the whole tree once (Champions: the card files
+    # a decklist's lines join to); its `collect` then gets what it made
+    contexts: dict[str, Any] = {}
+    for system in dict.fromkeys(doc.system for doc in documents):
+        prepare = hook(system, "prepare")
+        if prepare is not None:
+            contexts[system] = prepare(documents)
     for doc in documents:
         if scans:
             found += from_scan(doc, collect([doc], say), say)
@@ -125,7 +138,9 @@ def collect(
             continue  # a scan of a back or a portrait side: nothing to print as a front
         paint = hook(doc.system, "collect")
         if paint is not None:
-            found += paint(doc, say)
+            found += (
+                paint(doc, say, contexts[doc.system]) if doc.system in contexts else paint(doc, say)
+            )
             continue
         how = _declared_kinds(doc.system).get(doc.kind.split("/", 1)[-1])
         if how in GENERIC:
