@@ -295,3 +295,33 @@ def test_an_unsure_kind_is_unconfirmed_with_the_runner_up_named(tmp_path: Path) 
 def test_a_kept_line_that_starts_like_yaml_survives_the_draft_file() -> None:
     document = {"kind": "villainous/card", "kept_text": [": Pay 1 Power", "- a dash", "ok"]}
     assert yamlio.load_text(yamlio.dump_document(document, "")) == document
+
+
+DESIGN_B = Path(__file__).resolve().parent.parent / "scans" / "samples" / "marvel-united-design-b"
+
+
+@pytest.mark.skipif(__import__("shutil").which("tesseract") is None, reason="needs tesseract")
+def test_a_master_plan_of_another_design_reads_by_grammar_and_says_what_it_doubts(
+    tmp_path: Path,
+) -> None:
+    """Blastaar 1 as design-b paints it (not cardkit's proxy): title bar, Move 0 in an orange
+    disc over MOVE, a BAM! starburst, three slots (a civilian each side, a thug and a
+    civilian in the Villain's, starred), one effect. Read by the real engine."""
+    from cardkit.ocr import batch
+    from cardkit.ocr.pipeline import Options
+
+    scan = DESIGN_B / "design-b-blastaar-mp01-clean.png"
+    out = tmp_path / "out"
+    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
+    [result] = batch.run([scan], settings, jobs=1)
+    assert result.ok, result.message
+    document = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    assert document["kind"] == "marvel-united/masterplan-card"
+    card = document["card"]
+    assert card["n"] == 1
+    assert card["effects"][0]["name"] == "Negative Zone Patrols"
+    assert "card/move" in document["unconfirmed"]  # a lone digit read by its label is doubted
+    notes = [g["note"] for g in document["gaps"]]
+    assert any(n.startswith("card/place: 3 slots counted") for n in notes), notes
+    report, _ = check([out / f"{scan.stem}.yaml"])
+    assert report.errors == 0, [d.message for d in report.diagnostics]

@@ -36,6 +36,36 @@ def _set(document: dict[str, Any], path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
+def _refused(document: dict[str, Any]) -> None:
+    """A value read that the kind's schema refuses (a Move of 14) is not written: the field
+    is left out, unconfirmed, with a gap note giving what was read and why it was refused."""
+    from cardkit.schemas import registry as schemas
+
+    if document["kind"] not in schemas.kinds():
+        return
+    read = set(document.get("provenance", {}).get("confidences", {}))
+    for error in schemas.detailed_validator(document["kind"]).iter_errors(document):
+        path = "/".join(str(p) for p in error.path)
+        if path not in read:
+            continue
+        parent: Any = document
+        for part in list(error.path)[:-1]:
+            parent = parent[part]
+        value = parent.pop(error.path[-1], None)
+        document["provenance"]["confidences"].pop(path, None)  # not read: not compared
+        listed = document.setdefault("unconfirmed", [])
+        if path not in listed:
+            listed.append(path)
+        document.setdefault("gaps", []).append(
+            {
+                "note": f"{path}: read as {value!r}, which a card cannot print "
+                f"({error.message}): {NOT_READ}",
+                "fields": [path],
+                "status": "open",
+            }
+        )
+
+
 def _unread_required(document: dict[str, Any]) -> None:
     """A card front whose required fields were not read is filed as `face: art`, with a note
     and a gap naming them: the draft still validates, and nothing is invented for them."""
@@ -173,6 +203,7 @@ def build(
         printed_none = {f.field for f in read.fields if f.printed_none}
         _not_read(document, system or None, printed_none)
     _doubt(document, read)
+    _refused(document)
     _unread_required(document)
     return document
 
