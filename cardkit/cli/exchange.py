@@ -35,6 +35,8 @@ def import_marvelsdb(
         preview(result.files)
     else:
         marvelsdb_files.write_import(result, force=force)
+    for line in result.warnings():
+        sys.stderr.write(f"warning: {line}\n")
     where = "" if dry_run else f"; written to {out}"
     sys.stdout.write(
         f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
@@ -64,16 +66,23 @@ def export_marvelsdb(
     decklist names a card no given card matches.
     """
     from cardkit.games.marvel_champions import marvelsdb_files
+    from cardkit.gaps import rows as gap_core
 
-    result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
+    documents, skipped = gap_core.load(default_paths(paths))
+    report_skipped(skipped)
+    result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
         sys.stderr.write(f"{line}\n")
     for line in result.warnings:
         sys.stderr.write(f"warning: {line}\n")
+    missing = result.cards_in - result.cards
     sys.stdout.write(
-        f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
+        f"wrote {len(result.files)} files to {out}: {result.cards} cards"
+        f"{f' ({missing} of {result.cards_in} not written)' if missing else ''}, "
+        f"{result.decks} decks{f'; {len(skipped)} file(s) skipped' if skipped else ''}\n"
     )
-    raise typer.Exit(ExitCode.FINDINGS if result.problems else ExitCode.OK)
+    failed = result.problems or skipped or missing
+    raise typer.Exit(ExitCode.FINDINGS if failed else ExitCode.OK)
 
 
 @export_app.command("tts")

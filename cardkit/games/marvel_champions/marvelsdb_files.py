@@ -9,7 +9,7 @@ from typing import Any
 
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
-from cardkit.games.marvel_champions import marvelsdb
+from cardkit.games.marvel_champions import marvelsdb, marvelsdb_json
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
 
@@ -27,15 +27,28 @@ def read_json(path: Path) -> Any:
         raise InputError(f"{path}:{err.lineno}:{err.colno}: not JSON: {err.msg}") from None
 
 
+def read_pack(path: Path) -> marvelsdb_json.PackText:
+    """A marvelsdb pack file: a JSON list of cards, each with a `code`, and its layout."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    try:
+        pack = marvelsdb_json.parse(text)
+    except marvelsdb_json.PackSyntaxError as err:
+        raise InputError(f"{path}:{err.line}:{err.column}: {err}") from None
+    for index, entry in enumerate(pack.cards):
+        if not isinstance(entry.card.get("code"), str) or not entry.card["code"]:
+            raise InputError(
+                f"{path}:{entry.line}:1: card {index + 1} has no code; not a marvelsdb pack file"
+            )
+    return pack
+
+
 def read_cards(path: Path) -> list[dict[str, Any]]:
-    """A marvelsdb pack file: a JSON list of cards, each with a `code`."""
-    data = read_json(path)
-    if not isinstance(data, list):
-        raise InputError(f"{path}:1:1: not a marvelsdb pack file (a JSON list of cards)")
-    for index, card in enumerate(data):
-        if not isinstance(card, dict) or not isinstance(card.get("code"), str):
-            raise InputError(f"{path}: card {index + 1} has no code; not a marvelsdb pack file")
-    return data
+    return [entry.card for entry in read_pack(path).cards]
 
 
 @dataclass
@@ -43,6 +56,27 @@ class MarvelsdbImport:
     out: Path
     files: dict[Path, str] = field(default_factory=dict)
     sets: set[str] = field(default_factory=set)
+    cards: int = 0
+    kept: dict[str, list[str]] = field(default_factory=dict)  # unknown field -> codes
+
+    def warnings(self) -> list[str]:
+        """One line per field cardkit's schema does not name: kept, not lost."""
+        return [
+            f"{len(codes)} card(s) carry '{name}', a field cardkit's schema does not name "
+            f"(e.g. {codes[0]}): kept under marvelsdb.extra and written back by export"
+            for name, codes in sorted(self.kept.items())
+        ]
+
+
+def _origin(path: Path, index: int, entry: marvelsdb_json.SourceCard, layout: Any) -> Any:
+    block: dict[str, Any] = {"file": f"pack/{path.name}", "index": index}
+    if entry.escaped:
+        block["escaped"] = entry.escaped
+    if layout.indent != marvelsdb_json.DEFAULT_INDENT:
+        block["indent"] = layout.indent
+    if not layout.final_newline:
+        block["final_newline"] = False
+    return block
 
 
 def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> MarvelsdbImport:
@@ -53,16 +87,26 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
         raise UsageError(f"--box '{box}' is not an id: use lower-case letters, digits and dashes")
     result = MarvelsdbImport(out)
     seen: dict[str, Path] = {}
+    known = marvelsdb.known_fields()
     for path in paths:
-        for card in read_cards(path):
-            doc = marvelsdb.document_from_card(card, box=box)
+        pack = read_pack(path)
+        for index, entry in enumerate(pack.cards, start=1):
+            card = entry.card
+            where = _origin(path, index, entry, pack.layout)
+            doc = marvelsdb.document_from_card(card, box=box, origin=where)
             if doc["id"] in seen:
-                raise InputError(f"{path}: card {card['code']} is also in {seen[doc['id']]}")
+                raise InputError(
+                    f"{path}:{entry.line}:1: card {card['code']} is also in {seen[doc['id']]}"
+                )
             seen[doc["id"]] = path
+            for name in card:
+                if name not in known:
+                    result.kept.setdefault(name, []).append(str(card["code"]))
             folder = marvelsdb.set_folder(card)
             target = out / folder / f"{doc['id']}.yaml"
             result.files[target] = yamlio.dump_document(doc, modeline(marvelsdb.KIND, target))
             result.sets.add(folder)
+            result.cards += 1
     return result
 
 
@@ -81,7 +125,8 @@ def write_import(result: MarvelsdbImport, *, force: bool) -> None:
 @dataclass
 class MarvelsdbExport:
     files: list[Path] = field(default_factory=list)
-    cards: int = 0
+    cards: int = 0  # written
+    cards_in: int = 0  # card documents given
     decks: int = 0
     problems: list[str] = field(default_factory=list)  # `path:line:col: message`
     warnings: list[str] = field(default_factory=list)
@@ -90,6 +135,45 @@ class MarvelsdbExport:
 def _where(doc: Document, pointer: tuple[str | int, ...]) -> str:
     line, column = doc.locate(pointer)
     return f"{doc.display_path}:{line}:{column}"
+
+
+def _entry(doc: Document) -> marvelsdb.PackEntry:
+    """The card's pack entry; ValueError (the reason) when it cannot be written as JSON."""
+    entry = marvelsdb.pack_entry(doc.data)
+    code = entry.card.get("code")
+    if not isinstance(code, str) or not code:
+        raise ValueError("it has no code")
+    try:
+        json.dumps(entry.card, allow_nan=False)
+    except (TypeError, ValueError) as err:  # a YAML date, .inf: no JSON value
+        raise ValueError(f"a value is not JSON ({err})") from None
+    return entry
+
+
+def pack_texts(documents: list[Document]) -> tuple[dict[str, str], MarvelsdbExport]:
+    """Each pack file's text from the card documents, in the source's order and layout."""
+    result = MarvelsdbExport()
+    groups: dict[str, list[marvelsdb.PackEntry]] = {}
+    layouts: dict[str, list[dict[str, Any]]] = {}
+    for doc in documents:
+        if doc.kind != marvelsdb.KIND:
+            continue
+        result.cards_in += 1
+        try:
+            entry = _entry(doc)
+        except ValueError as err:
+            result.problems.append(f"{_where(doc, ())}: card '{doc.id}' not written: {err}")
+            continue
+        name = marvelsdb.entry_file(doc.data, entry.card)
+        groups.setdefault(name, []).append(entry)
+        layouts.setdefault(name, []).append(doc.data)
+    texts: dict[str, str] = {}
+    for name, members in sorted(groups.items()):
+        members.sort(key=lambda e: e.place)
+        layout = marvelsdb.layout_of(layouts[name])
+        texts[name] = marvelsdb_json.dump(((e.card, e.escaped) for e in members), layout)
+        result.cards += len(members)
+    return texts, result
 
 
 def export(
@@ -101,16 +185,15 @@ def export(
 ) -> MarvelsdbExport:
     """Pack files for the card documents, a deck file per decklist.
 
-    `catalogues` is a marvelsdb folder whose sets.json and packs.json give the entries
-    to copy for the exported sets and packs; `lookup` adds marvelsdb pack files whose
-    cards decklists may name.
+    Each card goes back to the pack file and place it came from (`marvelsdb.file`,
+    `marvelsdb.index`); a card that cannot be written is a problem naming it, and the
+    rest are written. `catalogues` is a marvelsdb folder whose sets.json and packs.json
+    give the entries to copy for the exported sets and packs; `lookup` adds marvelsdb
+    pack files whose cards decklists may name.
     """
-    result = MarvelsdbExport()
+    texts, result = pack_texts(documents)
+    writes: dict[Path, str] = {out / name: text for name, text in texts.items()}
     cards = marvelsdb.cards_from_documents(d.data for d in documents)
-    result.cards = len(cards)
-    writes: dict[Path, str] = {
-        out / name: marvelsdb.dump(members) for name, members in marvelsdb.pack_files(cards).items()
-    }
     if catalogues is not None:
         for name, key in CATALOGUES.items():
             entries = read_json(catalogues / name)
