@@ -5,33 +5,20 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-from cardkit.cli import main
 from cardkit.files import yamlio
 from cardkit.games.marvel_champions import marvelsdb_json
-from tests.conftest import ROOT
+from tests.conftest import ROOT, cardkit_in_process
 
 WHOLE = ROOT / "tests/data/marvelsdb/whole/pack"  # real files, unchanged
 FAN = ROOT / "tests/data/marvelsdb/fan/pack/comet_girl_fan_pack.json"  # written by hand
 
 
 def cardkit(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """The CLI in-process, as `main` runs it: exit code, stdout, stderr."""
-    argv = sys.argv
-    sys.argv = ["cardkit", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    finally:
-        sys.argv = argv
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cardkit_in_process(args, capsys)
 
 
 def _round_trip(

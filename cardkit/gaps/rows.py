@@ -354,8 +354,16 @@ def _address(doc: Document, json_pointer: str) -> str:
 
 def system_findings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The game-system rules' findings (not loading, schema, or id and reference checks)."""
-    system_rules = {rule.code for rule in all_rules() if rule.system != "core"}
+    system_rules = {rule.code for rule in all_rules() if gives_gaps(rule)}
     return [d for d in diagnostics if d.code in system_rules]
+
+
+def gives_gaps(rule: Any) -> bool:
+    """A rule whose findings are inferred gaps: the game systems' rules, and the lines an
+    import could not place (CK300: a loss stays a gap until someone places it)."""
+    from cardkit.check.core.unclaimed import CODE as UNCLAIMED
+
+    return bool(rule.system != "core" or rule.code == UNCLAIMED)
 
 
 def infer(documents: list[Document]) -> list[Diagnostic]:

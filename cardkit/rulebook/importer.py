@@ -134,6 +134,11 @@ def plan_import(
             f"{path}: not a {system} rulebook this importer can read ({err})"
         ) from None
     result = ImportResult(system, box, out, documents)
+    result.unrepresented = unrepresented(module, text, documents)
+    if result.unrepresented and documents:
+        # kept where they stay visible: validate (CK300) and gaps list them until placed
+        holder = next((d for d in documents if systems.is_manifest(str(d.get("kind")))), None)
+        (holder or documents[0])["unclaimed"] = list(result.unrepresented)
     for doc in documents:
         target = out / file_name(doc)
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
@@ -143,7 +148,6 @@ def plan_import(
                 f"{path}: {target.name} would be {size:,} bytes, past the "
                 f"{yamlio.MAX_FILE_BYTES:,} cap of a card file; nothing was written"
             )
-    result.unrepresented = unrepresented(module, text, documents)
     result.warnings = list(module.warnings(documents))
     result.warnings += losses(module, text, documents)
     return result
