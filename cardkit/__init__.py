@@ -43,6 +43,7 @@ MOVED = {
     "cardkit.ocr.outline": "cardkit.ocr.card_outline",
     "cardkit.ocr.check": "cardkit.ocr.compare",
     "cardkit.render.scan": "cardkit.render.scan_image",
+    "cardkit.render.text": "cardkit.render.text_fit",
     "cardkit.systems.core": "cardkit.check.core",
 }
 MOVED_PREFIXES = {
@@ -86,5 +87,7 @@ class _OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         module.__spec__ = self._own_specs.pop(module.__name__, module.__spec__)
 
 
+# First in line: an old name's parent is the new package, whose `__path__` would let the
+# ordinary finder load the file a second time, as another module.
 if not any(isinstance(finder, _OldNames) for finder in sys.meta_path):
-    sys.meta_path.append(_OldNames())
+    sys.meta_path.insert(0, _OldNames())

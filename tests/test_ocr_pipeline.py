@@ -233,7 +233,9 @@ def test_one_worker_reads_scan_after_scan_and_a_timed_out_one_is_replaced(tmp_pa
     read = batch.run(paths, _settings(tmp_path / "out", tmp_path / "r.json"), jobs=1)
     assert [r.ok for r in read] == [True, True, True]
     assert len({r.worker for r in read}) == 1 and read[0].worker != os.getpid()
-    hung = batch.Settings(tmp_path / "hung", "hang", options=Options(("villainous",)))
+    hung = batch.Settings(
+        tmp_path / "hung", "tests.ocr_engines:Hang", options=Options(("villainous",))
+    )
     timed_out = batch.run(paths[:2], hung, jobs=1, timeout=1)
     assert [("timed out after 1 s" in r.message) for r in timed_out] == [True, True]
     # the first worker was killed; the second scan was given to a new one, and timed out alone
@@ -245,7 +247,7 @@ def test_a_worker_that_dies_mid_scan_fails_that_scan_alone_and_is_replaced(tmp_p
     scans = tmp_path / "scans" / "villainous"
     scans.mkdir(parents=True)
     paths = [blank_card(scans / f"{name}.png") for name in ("a", "b")]
-    died = batch.run(paths, batch.Settings(tmp_path / "out", "die"), jobs=1)
+    died = batch.run(paths, batch.Settings(tmp_path / "out", "tests.ocr_engines:Die"), jobs=1)
     assert [r.message.endswith("worker died (SIGKILL)") for r in died] == [True, True]
     assert died[0].worker and died[1].worker and died[0].worker != died[1].worker
     assert multiprocessing.active_children() == []  # every worker ended with the batch

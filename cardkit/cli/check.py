@@ -31,11 +31,11 @@ def validate(
     Prints `path:line:col: CODE message` lines. Exit 0: no errors (warnings allowed);
     1: errors found; 2: bad usage or unreadable path; 3: missing dependency.
     """
-    from cardkit.check.validate import report_paths
+    from cardkit import api
     from cardkit.report import WRITERS
 
     targets = default_paths(paths)
-    report = report_paths(targets, context_root=cards_root(targets))
+    report = api.validate(targets, context_root=cards_root(targets))
     WRITERS[output_format.value](report, sys.stdout)
     raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
 

@@ -79,8 +79,8 @@ def gaps(
     terminal up to 500 rows are drawn as a table; a longer listing comes as lines as they
     are found.
     """
+    from cardkit import api
     from cardkit.gaps.filters import Filters, selected
-    from cardkit.gaps.stream import stream
     from cardkit.gaps.tally import Tally
     from cardkit.model import Diagnostic
     from cardkit.report import gaps_report
@@ -114,7 +114,7 @@ def gaps(
     # The summary counts every gap the filters select, open and resolved: --status only
     # picks the rows listed (and the summary says which).
     tally = Tally("" if status is GapStatus.all else status.value)
-    rows = watched(tally.counted(selected(stream(targets, skip), wanted)))
+    rows = watched(tally.counted(selected(api.gap_rows(targets, skip), wanted)))
     grouping = group_by.value if group_by else None
     if output_format is GapFormat.table and sys.stdout.isatty():
         gaps_report.write_terminal(rows, grouping, sys.stdout, tally, sys.stderr.write)

@@ -134,6 +134,13 @@ class System:
     def tokens(self) -> Vocabulary:
         return Vocabulary(self.name, [_token(entry) for entry in _read_tokens(self.module)])
 
+    def hook(self, name: str) -> ModuleType | None:
+        """The system's hook module `name` (`proof`, `assemble`: cardkit.plugin), if any."""
+        qualified = f"{self.module.__name__}.{name}"
+        if importlib.util.find_spec(qualified) is None:
+            return None
+        return importlib.import_module(qualified)
+
     def data_file(self, name: str) -> Path | None:
         """A data file this system ships beside its `__init__.py` (`icons.yaml`), if any."""
         source = Path(str(resources.files(self.module))) / name
@@ -200,8 +207,11 @@ def _import(name: str) -> ModuleType:
         module = importlib.import_module(name)
     except ImportError as err:
         raise UsageError(f"game system '{name}' cannot be imported: {err}") from None
-    if not isinstance(getattr(module, "NAME", None), str):
-        raise UsageError(f"game system '{name}' declares no NAME")
+    if name == CORE:
+        return module
+    from cardkit import plugin
+
+    plugin.check_game(module)  # a game's mistake is named now, not when a user hits it
     return module
 
 
