@@ -97,22 +97,3 @@ def run_process(
 @pytest.fixture
 def cli():
     return run_cli
-
-
-def cardkit_in_process(
-    args: Sequence[str], capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    """The CLI in this process, as `cardkit.cli.main` runs it: exit code, stdout, stderr."""
-    from cardkit.cli import main
-
-    argv = sys.argv
-    sys.argv = ["cardkit", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    finally:
-        sys.argv = argv
-    out, err = capsys.readouterr()
-    return code, out, err

@@ -11,33 +11,31 @@ import pytest
 
 from cardkit.files import yamlio
 from cardkit.games.marvel_champions import marvelsdb_json
-from tests.conftest import ROOT, cardkit_in_process
+from tests.conftest import ROOT, run_cli
 
 WHOLE = ROOT / "tests/data/marvelsdb/whole/pack"  # real files, unchanged
 FAN = ROOT / "tests/data/marvelsdb/fan/pack/comet_girl_fan_pack.json"  # written by hand
 
 
-def cardkit(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    return cardkit_in_process(args, capsys)
+def cardkit(args: list[str]) -> tuple[int, str, str]:
+    """The CLI (in this process, through the same `main`): exit code, stdout, stderr."""
+    done = run_cli(args)
+    return done.returncode, done.stdout, done.stderr
 
 
-def _round_trip(
-    files: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> tuple[Path, Path]:
+def _round_trip(files: list[Path], tmp_path: Path) -> tuple[Path, Path]:
     cards, back = tmp_path / "cards", tmp_path / "back"
-    code, _, err = cardkit(["import", "marvelsdb", *map(str, files), "--out", str(cards)], capsys)
+    code, _, err = cardkit(["import", "marvelsdb", *map(str, files), "--out", str(cards)])
     assert code == 0, err
-    code, _, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)], capsys)
+    code, _, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)])
     assert code == 0, err
     return cards, back
 
 
-def test_whole_real_pack_files_come_back_byte_for_byte(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_whole_real_pack_files_come_back_byte_for_byte(tmp_path: Path) -> None:
     files = sorted(WHOLE.glob("*.json"))
     total = sum(len(json.loads(f.read_text(encoding="utf-8"))) for f in files)
-    _, back = _round_trip(files, tmp_path, capsys)
+    _, back = _round_trip(files, tmp_path)
     assert sorted(p.name for p in (back / "pack").iterdir()) == [f.name for f in files]
     for source in files:
         # tab and four-space files, with and without a final newline, `\u2022` escapes
@@ -46,25 +44,21 @@ def test_whole_real_pack_files_come_back_byte_for_byte(
     assert total == 23 + 10 + 5 + 9 + 5  # nova, nova_encounter, scw, storm, wonder_man
 
 
-def test_reprints_and_unknown_fields_are_cards_that_validate(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    cards, _ = _round_trip(sorted(WHOLE.glob("*.json")), tmp_path, capsys)
+def test_reprints_and_unknown_fields_are_cards_that_validate(tmp_path: Path) -> None:
+    cards, _ = _round_trip(sorted(WHOLE.glob("*.json")), tmp_path)
     # nova.json: 28011 reprints 01052 with no name of its own
     reprint = yamlio.load_text(next(cards.rglob("28011.yaml")).read_text(encoding="utf-8"))
     assert reprint["duplicate_of"] == "01052" and "name" not in reprint
     # nova_encounter.json: 28022 carries "scheme text", which no schema names
     odd = yamlio.load_text((cards / "nova-nemesis/28022.yaml").read_text("utf-8"))
     assert odd["marvelsdb"]["extra"]["scheme text"].startswith("<b>When Revealed</b>")
-    code, out, err = cardkit(["validate", str(cards)], capsys)
+    code, out, err = cardkit(["validate", str(cards)])
     assert (code, out.strip()) == (0, "52 files checked: no problems"), out + err
 
 
-def test_import_warns_once_per_field_it_keeps(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_import_warns_once_per_field_it_keeps(tmp_path: Path) -> None:
     args = ["import", "marvelsdb", str(WHOLE / "scw_encounter.json"), "--out", str(tmp_path)]
-    code, _, err = cardkit(args, capsys)
+    code, _, err = cardkit(args)
     assert code == 0
     # scw_encounter.json: 15024 to 15027 have `spoiler`
     assert err.splitlines() == [
@@ -73,10 +67,8 @@ def test_import_warns_once_per_field_it_keeps(
     ]
 
 
-def test_a_fan_pack_round_trips_with_its_long_code_and_own_fields(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    cards, back = _round_trip([FAN], tmp_path, capsys)
+def test_a_fan_pack_round_trips_with_its_long_code_and_own_fields(tmp_path: Path) -> None:
+    cards, back = _round_trip([FAN], tmp_path)
     assert (back / "pack" / FAN.name).read_bytes() == FAN.read_bytes()
     hero = yamlio.load_text((cards / "comet-girl/fan01a.yaml").read_text(encoding="utf-8"))
     assert hero["pack_code"] == "comet_girl_fan_pack"  # 19 characters
@@ -85,23 +77,21 @@ def test_a_fan_pack_round_trips_with_its_long_code_and_own_fields(
         "fan_status": {"playtested": False, "version": 3},
     }
     assert hero["meta"] is None and hero["marvelsdb"]["escaped"] == "—🚀"
-    code, out, err = cardkit(["validate", str(cards)], capsys)
+    code, out, err = cardkit(["validate", str(cards)])
     assert (code, out.strip()) == (0, "4 files checked: no problems"), out + err
 
 
-def test_a_card_that_cannot_be_written_fails_after_the_rest_are_written(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_card_that_cannot_be_written_fails_after_the_rest_are_written(tmp_path: Path) -> None:
     cards, back = tmp_path / "cards", tmp_path / "back"
     source = tmp_path / "pack" / FAN.name
     source.parent.mkdir()
     shutil.copy(FAN, source)
-    assert cardkit(["import", "marvelsdb", str(source), "--out", str(cards)], capsys)[0] == 0
+    assert cardkit(["import", "marvelsdb", str(source), "--out", str(cards)])[0] == 0
     relay = cards / "comet-girl-fan-pack-basic/fan02.yaml"  # set-less: pack and faction
     text = relay.read_text(encoding="utf-8")
     # meta is free-form, so the schema lets .inf through; JSON has no infinity
     relay.write_text(text.replace("quantity: 2", "quantity: 2\nmeta: {offset: .inf}"), "utf-8")
-    code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)], capsys)
+    code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)])
     assert code == 1
     assert f"{relay}:2:1: card 'fan02' not written: a value is not JSON" in err
     assert "3 cards (1 of 4 not written)" in out
@@ -109,7 +99,7 @@ def test_a_card_that_cannot_be_written_fails_after_the_rest_are_written(
     assert [c["code"] for c in written] == ["fan01a", "fan01b", "fan03"]
     # a card the schema refuses is skipped by the loader: named, and the exit says so
     relay.write_text(text.replace("quantity: 2", "quantity: two"), "utf-8")
-    code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)], capsys)
+    code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)])
     assert code == 1 and f"{relay}:" in err and "(skipped)" in err
     assert "3 cards, 0 decks; 1 file(s) skipped" in out
 
