@@ -299,7 +299,7 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
             try:
                 new[path] = _confirmed_text(path, text, plan[path], outcomes[path], refused)
             except CardkitError as err:
-                rows = [r.origin for r in plan[path] if r.origin]
+                rows = _rows_behind(err, plan[path])
                 if not rows:
                     raise
                 refused.append(f"{', '.join(rows)}: {err}")
@@ -309,6 +309,23 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
 
     transaction.update(list(plan), edit)
     return [outcomes[p] for p in plan if p in outcomes]
+
+
+def _rows_behind(err: CardkitError, requests: list[Request]) -> list[str]:
+    """The checklist rows a refusal of the whole file is about: those whose field holds,
+    or is held by, the field the schema refused (all of them when it names none)."""
+    rows = [r for r in requests if r.origin]
+    broken = getattr(err, "address", None)
+    if isinstance(broken, str):
+        behind = [
+            r
+            for r in rows
+            if broken == r.address
+            or broken.startswith(f"{r.address}/")
+            or r.address.startswith(f"{broken}/")
+        ]
+        rows = behind or rows
+    return [r.origin for r in rows]
 
 
 def _in_file(path: Path, err: CardkitError) -> CardkitError:
@@ -373,4 +390,6 @@ def _check(path: Path, text: str) -> None:
             pointer = addresses.address_of(data, tuple(where))
         except (KeyError, IndexError, TypeError):
             pointer = "/".join(map(str, where))
-        raise Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
+        refusal = Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
+        refusal.address = pointer  # type: ignore[attr-defined]  # which row's field broke it
+        raise refusal
