@@ -59,6 +59,10 @@ def new(
         + (f" ({', '.join(marks)})" if marks else "")
         + "\n"
     )
+    from cardkit.schemas import modeline
+
+    if hint := modeline.missing(target):
+        sys.stderr.write(f"note: {hint}\n")
     if new_box and out is None:
         boxes = [p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box]
         close = suggest.close(str(box), boxes)

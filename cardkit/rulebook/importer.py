@@ -7,7 +7,6 @@ never over an existing file without `force`.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,7 +18,6 @@ from cardkit import systems
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
 from cardkit.rulebook.words import slugify
-from cardkit.schemas import registry as schemas
 
 
 @dataclass
@@ -102,8 +100,10 @@ def file_name(doc: dict[str, Any]) -> str:
 
 
 def modeline(kind: str, target: Path) -> str:
-    relative = os.path.relpath(schemas.schema_path(kind), target.parent.resolve())
-    return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"
+    """Relative to the repository's exported schemas/, never the install (schemas/modeline.py)."""
+    from cardkit.schemas import modeline as modelines
+
+    return modelines.line(kind, target)
 
 
 def _source_name(path: Path) -> str:

@@ -37,6 +37,9 @@ def import_marvelsdb(
         preview(result.files)
     else:
         marvelsdb_files.write_import(result, force=force)
+        from cardkit.cli.transcribe import _schemas_note
+
+        _schemas_note(list(result.files))
     for line in result.warnings():
         sys.stderr.write(f"warning: {line}\n")
     where = "" if dry_run else f"; written to {out}"
