@@ -32,6 +32,7 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")  # the cards' modelines point here
     return tmp_path
 
 

@@ -53,7 +53,7 @@ def test_before_any_export_it_points_at_the_repository_and_says_so(repo: Path) -
     made = run_cli(["new", "masterplan-card", "mp1", "--out", str(card)], cwd=repo)
     assert made.returncode == 0, made.stderr
     assert _schema_of(card) == (repo / "schemas/marvel-united/masterplan-card.schema.json")
-    assert f"`cardkit schema --export {repo.resolve() / 'schemas'}`" in made.stderr
+    assert "`cardkit schema --export schemas` writes them" in made.stderr  # from the repo root
 
 
 def test_imported_cards_point_at_the_repository_schemas(repo: Path) -> None:

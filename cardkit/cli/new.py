@@ -59,10 +59,6 @@ def new(
         + (f" ({', '.join(marks)})" if marks else "")
         + "\n"
     )
-    from cardkit.schemas import modeline
-
-    if hint := modeline.missing(target):
-        sys.stderr.write(f"note: {hint}\n")
     if new_box and out is None:
         boxes = [p.name for p in target.parent.parent.iterdir() if p.is_dir() and p.name != box]
         close = suggest.close(str(box), boxes)
@@ -70,3 +66,7 @@ def new(
             f"warning: {target.parent} is a new box folder{f' ({close})' if close else ''}; "
             f"a box needs its manifest: cardkit new box {box} --out {target.parent / 'box.yaml'}\n"
         )
+    from cardkit.schemas import modeline
+
+    if hint := modeline.missing(target):
+        sys.stderr.write(f"note: {hint}\n")
