@@ -70,7 +70,7 @@ def test_import_warns_once_per_field_it_keeps(tmp_path: Path) -> None:
 def test_a_fan_pack_round_trips_with_its_long_code_and_own_fields(tmp_path: Path) -> None:
     cards, back = _round_trip([FAN], tmp_path)
     assert (back / "pack" / FAN.name).read_bytes() == FAN.read_bytes()
-    hero = yamlio.load_text((cards / "comet-girl/fan01a.yaml").read_text(encoding="utf-8"))
+    hero = yamlio.load_text((cards / "comet-girl/99001a.yaml").read_text(encoding="utf-8"))
     assert hero["pack_code"] == "comet_girl_fan_pack"  # 19 characters
     assert hero["marvelsdb"]["extra"] == {
         "designer": "A. Fan",
@@ -87,16 +87,16 @@ def test_a_card_that_cannot_be_written_fails_after_the_rest_are_written(tmp_path
     source.parent.mkdir()
     shutil.copy(FAN, source)
     assert cardkit(["import", "marvelsdb", str(source), "--out", str(cards)])[0] == 0
-    relay = cards / "comet-girl-fan-pack-basic/fan02.yaml"  # set-less: pack and faction
+    relay = cards / "comet-girl-fan-pack-basic/99002.yaml"  # set-less: pack and faction
     text = relay.read_text(encoding="utf-8")
     # meta is free-form, so the schema lets .inf through; JSON has no infinity
     relay.write_text(text.replace("quantity: 2", "quantity: 2\nmeta: {offset: .inf}"), "utf-8")
     code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)])
     assert code == 1
-    assert f"{relay}:2:1: card 'fan02' not written: a value is not JSON" in err
+    assert f"{relay}:2:1: card '99002' not written: a value is not JSON" in err
     assert "3 cards (1 of 4 not written)" in out
     written = json.loads((back / "pack" / FAN.name).read_text(encoding="utf-8"))
-    assert [c["code"] for c in written] == ["fan01a", "fan01b", "fan03"]
+    assert [c["code"] for c in written] == ["99001a", "99001b", "99003"]
     # a card the schema refuses is skipped by the loader: named, and the exit says so
     relay.write_text(text.replace("quantity: 2", "quantity: two"), "utf-8")
     code, out, err = cardkit(["export", "marvelsdb", str(cards), "--out", str(back)])
