@@ -118,3 +118,22 @@ def test_a_line_no_reader_claimed_is_kept_warned_and_listed(tmp_path: Path) -> N
     box.write_text(box.read_text("utf-8").replace("unclaimed: [Table of Contents]\n", ""))
     _, out, _ = cardkit(["validate", str(out_dir)])
     assert " CK300 " not in out
+
+
+def test_a_deck_kept_as_text_is_a_slip_not_a_silent_loss(tmp_path: Path) -> None:
+    # a stray line between two Master Plan cards: the reader keeps the whole deck, and
+    # its Gap note, as plain paragraphs; that is now said, then and afterwards
+    text = BOOK.read_text(encoding="utf-8")
+    first = "1. Move 1. BAM!. Place 1 Civilian in each Location beside Mysterio's.\n"
+    assert first in text
+    book = tmp_path / "book.txt"
+    book.write_text(text.replace(first, first + "A stray line.\n"), encoding="utf-8")
+    code, out, _ = cardkit(["import", str(book), "--out", str(tmp_path / "c")])
+    assert code == 1
+    assert "numbered card line(s) kept as plain text: the masterplan deck's cards" in out
+    assert "a Gap note kept as plain text" in out
+    code, out, _ = cardkit(["validate", str(tmp_path / "c")])
+    assert out.count(" MU131 ") == 2
+    _, out, _ = cardkit(["gaps", str(tmp_path / "c"), "--format", "json"])
+    fields = {r["field"] for r in json.loads(out)["gaps"] if r["code"] == "MU131"}
+    assert len(fields) == 2 and all(f.startswith("masterplan/") for f in fields)

@@ -30,7 +30,7 @@ _TOKEN_WORDS = re.compile(r"Place (?P<count>\d+) (?P<words>[A-Za-z][\w'-]*(?: [A
 class Slip:
     pointer: Pointer  # where in the document the kept text stands
     card: str  # `card 7`, or "" for the Dashboard
-    kind: str  # "line", "placement" or "player-count"
+    kind: str  # "line", "placement", "player-count", "note" or "cards"
     text: str  # the text kept verbatim (the field's name for a player-count line)
     hint: str = ""  # "'Thgu' is no placement token; did you mean 'Thug'?"
 
@@ -67,6 +67,7 @@ def slips(data: dict[str, Any]) -> Iterator[Slip]:
     for key, value in dashboard.items() if isinstance(dashboard, dict) else []:
         if key != "player_count" and any(PLAYER_COUNT.search(s) for s in _strings(value)):
             yield Slip(("dashboard", key), "", "player-count", key)
+    yield from _kept_paragraphs(data)
     masterplan = data.get("masterplan")
     cards = masterplan.get("cards", []) if isinstance(masterplan, dict) else []
     for index, card in enumerate(cards if isinstance(cards, list) else []):
@@ -86,8 +87,38 @@ def slips(data: dict[str, Any]) -> Iterator[Slip]:
                 yield Slip(pointer, name, "placement", text, token_hint(text))
 
 
+_NUMBERED = re.compile(r"^\d+\. ", re.M)  # a card line of a deck (transcription-format.md)
+
+
+def _kept_paragraphs(data: dict[str, Any]) -> Iterator[Slip]:
+    """A part whose paragraphs were kept as text where its reader gave up: its numbered
+    card lines (the deck has no cards), or a `Gap:` note (read as no note at all)."""
+    for part, value in data.items():
+        if not isinstance(value, dict) or not isinstance(value.get("body"), list):
+            continue
+        for index, text in enumerate(value["body"]):
+            if not isinstance(text, str):
+                continue
+            if text.startswith("Gap: "):
+                yield Slip((part, "body", index), "", "note", text)
+            elif _NUMBERED.search(text) and not value.get("cards"):
+                lines = len(_NUMBERED.findall(text))
+                yield Slip((part, "body", index), "", "cards", f"{part}: {lines}")
+
+
 def message(slip: Slip, card: dict[str, Any] | None = None) -> str:
     """One line for a slip; `card` (the Master Plan card) says what was not read."""
+    if slip.kind == "note":
+        return (
+            "a Gap note kept as plain text: it was not read as a note, so it doubts no "
+            f"field; give it its own paragraph: {slip.text}"
+        )
+    if slip.kind == "cards":
+        part, lines = slip.text.split(": ")
+        return (
+            f"{lines} numbered card line(s) kept as plain text: the {part} deck's cards were "
+            "not read (a line among them that is not a card?)"
+        )
     if slip.kind == "player-count":
         return f"a player-count line sits inside dashboard/{slip.text}; give it its own paragraph"
     if slip.kind == "line":
@@ -103,7 +134,8 @@ def message(slip: Slip, card: dict[str, Any] | None = None) -> str:
     Severity.WARNING,
     "Text the importer could not read is still kept verbatim: a Master Plan line with "
     "nothing read, a placement not understood (with did-you-mean for a token word), a "
-    "player-count line inside another Dashboard field.",
+    "player-count line inside another Dashboard field, a deck's card lines or a Gap note "
+    "kept as plain paragraphs.",
     system=SYSTEM,
     kinds=[f"{SYSTEM}/villain"],
 )
