@@ -217,3 +217,20 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
     if not by_file:
         raise UsageError(f"{checklist}: no row has its evidence column filled in")
     return confirm_files(by_file)
+
+
+def rows_behind(err: Exception, requests: list[Request]) -> list[str]:
+    """The checklist rows a refusal of the whole file is about: those whose field holds,
+    or is held by, the field the schema refused (all of them when it names none)."""
+    rows = [r for r in requests if r.origin]
+    broken = getattr(err, "address", None)
+    if isinstance(broken, str):
+        behind = [
+            r
+            for r in rows
+            if broken == r.address
+            or broken.startswith(f"{r.address}/")
+            or r.address.startswith(f"{broken}/")
+        ]
+        rows = behind or rows
+    return [r.origin for r in rows]

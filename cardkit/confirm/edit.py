@@ -11,17 +11,23 @@ from __future__ import annotations
 import datetime
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardkit import addresses, suggest, systems
+from cardkit.confirm.checklist import rows_behind as checklist_rows_behind
 from cardkit.confirm.semantics import ABSENT, MISSING, Refused, check_value, plain, repeats
 from cardkit.errors import CardkitError, InputError, UsageError
 from cardkit.files import transaction, yamlio
 from cardkit.schemas import registry as schemas
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
+
+# Called with each file's text under its lock, before any change: raises to refuse (a page
+# that showed the field checks that it still holds what was shown).
+Guard = Callable[[Path, str], None]
 
 
 @dataclass
@@ -252,12 +258,14 @@ def _notes(data: Any) -> Any:
             yield (*pointer, "gap"), node["gap"]
 
 
-def undo_file(path: Path, address: str) -> Outcome:
+def undo_file(path: Path, address: str, guard: Guard | None = None) -> Outcome:
     """Revert the last confirmation of one field; validate; write under the file's lock."""
     outcomes: list[Outcome] = []
 
     def edit(texts: dict[Path, str]) -> dict[Path, str]:
         outcomes[:] = [Outcome(path)]
+        if guard is not None:
+            guard(path, texts[path])
         try:
             yamlio.load_text(texts[path])  # the loader's guards first
         except yamlio.YamlProblem as problem:
@@ -277,12 +285,12 @@ def undo_file(path: Path, address: str) -> Outcome:
     return outcomes[0]
 
 
-def confirm_file(path: Path, requests: list[Request]) -> Outcome:
+def confirm_file(path: Path, requests: list[Request], guard: Guard | None = None) -> Outcome:
     """Apply requests to one file; validate; write atomically. Nothing changes on failure."""
-    return confirm_files({path: requests})[0]
+    return confirm_files({path: requests}, guard)[0]
 
 
-def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
+def confirm_files(plan: dict[Path, list[Request]], guard: Guard | None = None) -> list[Outcome]:
     """Apply requests to several files, all or nothing, each under its lock (transaction.py).
 
     Every request and every resulting file is checked before the first write; requests
@@ -296,10 +304,12 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
         new: dict[Path, str] = {}
         for path, text in texts.items():
             outcomes[path] = Outcome(path)
+            if guard is not None:
+                guard(path, text)
             try:
                 new[path] = _confirmed_text(path, text, plan[path], outcomes[path], refused)
             except CardkitError as err:
-                rows = _rows_behind(err, plan[path])
+                rows = checklist_rows_behind(err, plan[path])
                 if not rows:
                     raise
                 refused.append(f"{', '.join(rows)}: {err}")
@@ -309,23 +319,6 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
 
     transaction.update(list(plan), edit)
     return [outcomes[p] for p in plan if p in outcomes]
-
-
-def _rows_behind(err: CardkitError, requests: list[Request]) -> list[str]:
-    """The checklist rows a refusal of the whole file is about: those whose field holds,
-    or is held by, the field the schema refused (all of them when it names none)."""
-    rows = [r for r in requests if r.origin]
-    broken = getattr(err, "address", None)
-    if isinstance(broken, str):
-        behind = [
-            r
-            for r in rows
-            if broken == r.address
-            or broken.startswith(f"{r.address}/")
-            or r.address.startswith(f"{broken}/")
-        ]
-        rows = behind or rows
-    return [r.origin for r in rows]
 
 
 def _in_file(path: Path, err: CardkitError) -> CardkitError:
@@ -393,3 +386,27 @@ def _check(path: Path, text: str) -> None:
         refusal = Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
         refusal.address = pointer  # type: ignore[attr-defined]  # which row's field broke it
         raise refusal
+
+
+def marked(data: Any, address: str) -> bool:
+    """Is the field at address still marked unconfirmed (a gap open on it)?"""
+    from cardkit.confirm import semantics as confirm_semantics
+
+    pointer, _ = confirm_semantics.resolve(data, address)
+    return bool(pointer) and _marks(data, pointer)[2]
+
+
+def last_confirmation(data: Any, address: str) -> dict[str, Any] | None:
+    """The field's last confirmation record (what `undo` would take back), if any."""
+    from cardkit.confirm import semantics as confirm_semantics
+
+    pointer, _ = confirm_semantics.resolve(data, address)
+    for cut in range(len(pointer) - 1, -1, -1):
+        holder = _node(data, pointer[:cut])
+        if not isinstance(holder, dict):
+            continue
+        relative = _relative(holder, pointer[cut:])
+        mine = [r for r in holder.get("confirmations") or [] if r.get("field") == relative]
+        if mine:
+            return dict(plain(mine[-1]))
+    return None
