@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cardkit import gaps  # noqa: E402
 from cardkit.exchange import images  # noqa: E402
+from cardkit.games.marvel_united.diagram import PlacementFigure  # noqa: E402
 from cardkit.render import content, fonts, sheet  # noqa: E402
 from cardkit.render.units import points  # noqa: E402
 
@@ -86,7 +87,9 @@ def synthetic(count: int) -> list[content.ProofCard]:
             corner=f"Move {i % 4}",
             tags=("BAM!",),
             text="Deal 1 damage to each Hero in this Location. {crisis} " * (1 + i % 3),
-            placement={"left": {"civilian": 1 + i % 2}, "right": {"thug": 1}},
+            figure=PlacementFigure(
+                "marvel-united", {"left": {"civilian": 1 + i % 2}, "right": {"thug": 1}}
+            ),
         )
         for i in range(count)
     ]

@@ -31,10 +31,18 @@ from _common import time_command
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cardkit.games.marvel_united.diagram import PlacementFigure  # noqa: E402
 from cardkit.render import content, fonts, icons, pdf, sheet  # noqa: E402
 from cardkit.render.text_fit import wrap  # noqa: E402
 
 MU = "marvel-united"
+
+
+def placement_of(card: content.ProofCard) -> dict[str, dict[str, int]]:
+    figure = card.figure
+    return figure.placement if isinstance(figure, PlacementFigure) else {}
+
+
 TEXT = "Deal 1 damage to each Hero in this Location. Then, each Hero there gets 1 Crisis token."
 
 
@@ -55,7 +63,7 @@ def synthetic(count: int) -> list[content.ProofCard]:
                 corner=f"Move {i % 4}",
                 tags=("BAM!",),
                 text=TEXT,
-                placement=place,
+                figure=PlacementFigure(MU, place),
                 unconfirmed=frozenset({"place"} if i % 5 == 0 else ()),
                 source=f"synthetic {i}",
             )
@@ -92,7 +100,7 @@ def bare(cards: list[content.ProofCard]) -> bytes:
         for slot in ("left", "villain", "right"):
             c.roundRect(x, t.y + t.h - 100, 50, 45, 3, stroke=1, fill=0)
             for n, name in enumerate(
-                n for n, k in (card.placement or {}).get(slot, {}).items() for _ in range(k)
+                n for n, k in placement_of(card).get(slot, {}).items() for _ in range(k)
             ):
                 icon = icons.lookup(MU, name)
                 key = f"b_{icon.key}"

@@ -79,6 +79,7 @@ class Declaration(Protocol):
     PROOF_KINDS: dict[str, str]  # kind -> how proofs collect it, for a game without proof.py
     CORRECTIONS: dict[str, str]  # field -> "module:function", a `Correction`
     CARD_SIZE: dict[str, str]  # {"width": "63.5mm", "height": "88.9mm"}
+    SLOTS: tuple[str, ...]  # the slots a placement names, in printed order
 
 
 @runtime_checkable

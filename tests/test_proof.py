@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardkit.errors import UsageError
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.gaps import rows as gaps
 from cardkit.render import content, face, pdf, sheet
 from cardkit.render.text_fit import fit
@@ -226,7 +227,8 @@ def test_klaw_cards_carry_placements_and_their_doubts() -> None:
     }
     first = cards[0]
     assert first.title == "Klaw 1" and first.corner == "Move 0" and first.tags == ("BAM!",)
-    assert first.placement == {"left": {"civilian": 1}, "right": {"civilian": 1}}
+    assert isinstance(first.figure, PlacementFigure)
+    assert first.figure.placement == {"left": {"civilian": 1}, "right": {"civilian": 1}}
     assert first.unconfirmed == {"place"}
     assert cards[12].title == "Solid Sound Body" and cards[12].corner == "1/6"
 

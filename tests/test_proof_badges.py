@@ -7,7 +7,9 @@ import math
 import pytest
 from PIL import Image
 
-from cardkit.render import content, diagram, face, pdf, sheet
+from cardkit.games.marvel_united import diagram
+from cardkit.games.marvel_united.diagram import PlacementFigure
+from cardkit.render import content, face, pdf, sheet
 
 MU = "marvel-united"
 DPI = 300
@@ -37,8 +39,7 @@ def test_every_badge_is_a_whole_disc(anchor: str) -> None:
         system=MU,
         deck="Test · Master Plan",
         title="Test 3",
-        placement={"left": {"civilian": 1}, "right": {"thug": 1}},
-        anchor=anchor,
+        figure=PlacementFigure(MU, {"left": {"civilian": 1}, "right": {"thug": 1}}, anchor),
         unconfirmed=frozenset({"place"}),
     )
     layout = sheet.layout("a4", sheet.card_size(MU), 0)

@@ -12,7 +12,9 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from cardkit.render import content, diagram, face, icons, pdf, sheet
+from cardkit.games.marvel_united import diagram
+from cardkit.games.marvel_united.diagram import PlacementFigure
+from cardkit.render import content, face, icons, pdf, sheet
 from cardkit.render.sheet import Box
 
 MM = 72 / 25.4
@@ -117,8 +119,7 @@ def test_icons_per_slot_in_pixels_equal_the_data(
         deck="Test · Master Plan",
         title="Test 1",
         corner="Move 2",
-        placement=placement,
-        anchor=anchor,
+        figure=PlacementFigure(MU, placement, anchor),
         unconfirmed=frozenset({"place"} if doubtful else ()),
     )
     layout = sheet.layout("a4", sheet.card_size(MU), 0)
@@ -157,7 +158,7 @@ def test_icons_are_forms_stored_once_and_fonts_are_embedded() -> None:
         system=MU,
         deck="Test",
         title="Test 1",
-        placement={"left": {"thug": 1, "crisis": 1}, "right": {"civilian": 1}},
+        figure=PlacementFigure(MU, {"left": {"thug": 1, "crisis": 1}, "right": {"civilian": 1}}),
         unconfirmed=frozenset({"place"}),
     )
     layout = sheet.layout("a4", sheet.card_size(MU), 0)

@@ -8,6 +8,7 @@ import re
 
 from pypdf import PdfReader
 
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.render import content, pdf, sheet
 
 MM = 72 / 25.4
@@ -19,7 +20,7 @@ def _card(title: str, tokens: dict[str, int], source: str, back_of: str = "") ->
         system=MU,
         deck="Test",
         title=title,
-        placement={"left": tokens},
+        figure=PlacementFigure(MU, {"left": tokens}),
         source=source,
         back_of=back_of,
     )

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardkit.errors import UsageError
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.render import face, sheet
 from cardkit.render.content import ProofCard
 
@@ -98,7 +99,7 @@ def test_a_face_s_regions_never_overlap_and_stay_on_the_card(
         tags=("BAM!",) if tags else (),
         stats=tuple(("S", str(i)) for i in range(stats)),
         icon_rows=(("a", "b"),) * rows,
-        placement={"left": {"thug": 1}} if placement else None,
+        figure=PlacementFigure("x", {"left": {"thug": 1}}) if placement else None,
         unconfirmed=frozenset({"place"} if doubtful else ()),
     )
     trim = sheet.Box(10, 20, size[0] * MM, size[1] * MM)
@@ -119,7 +120,7 @@ def test_the_smallest_card_with_everything_still_fits() -> None:
         tags=("BAM!",),
         stats=(("S", "1"),),
         icon_rows=(("a",), ("b",)),
-        placement={"left": {"thug": 1}},
+        figure=PlacementFigure("x", {"left": {"thug": 1}}),
         unconfirmed=frozenset({"place"}),
     )
     small = face.regions(card, sheet.Box(0, 0, 40 * MM, 55 * MM))

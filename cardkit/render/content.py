@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from cardkit import suggest
 from cardkit.model import Document
 
-SLOTS = ("left", "villain", "right")
 MAX_COPIES = 100  # a card asking for more prints this many, with a warning
 Warn = Callable[[str], None]
+
+
+class Figure(Protocol):
+    """What a game draws on a card between its stats and its text (Marvel United: the
+    placement diagram). `doubtful` is the card's unconfirmed fields."""
+
+    def draw(self, c: Any, forms: Any, box: Any, doubtful: frozenset[str]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -29,9 +35,7 @@ class ProofCard:
     corner: str = ""  # a number or value in the top right: the Move, a count
     tags: tuple[str, ...] = ()  # BAM!, Ritual, Henchman
     text: str = ""
-    placement: dict[str, dict[str, int]] | None = None
-    anchor: str = "villain"
-    no_tokens: bool = False
+    figure: Figure | None = None  # a game's drawing between stats and text (a placement)
     unconfirmed: frozenset[str] = field(default_factory=frozenset)
     source: str = ""  # file and card, for the proof's fine print and warnings
     kind: str = "card"  # what it is printed as: masterplan, threat, hero, location...

@@ -1,5 +1,5 @@
-"""The front of a proxy card: title, corner value, tags, stats, icon rows, placement
-diagram, text with inline icons, the UNCONFIRMED band and the footer.
+"""The front of a proxy card: title, corner value, tags, stats, icon rows, the game's
+figure (a placement diagram), text with inline icons, the UNCONFIRMED band and the footer.
 
 `regions` is pure geometry (tested for overlaps and containment); `paint` draws.
 Text shrinks to fit down to a readable floor; past it the card says how many lines
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.render import diagram, fonts
+from cardkit.render import fonts
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms, lookup
 from cardkit.render.sheet import Box
@@ -69,7 +69,7 @@ def regions(card: ProofCard, trim: Box) -> Regions:
         "tags": (3.6 * MM * scale, gap) if card.tags else None,
         "stats": (5 * MM * scale, gap) if card.stats else None,
         "icons": (7 * MM * scale * len(card.icon_rows), gap) if card.icon_rows else None,
-        "diagram": (16 * MM * scale, 2 * MM) if (card.placement or card.no_tokens) else None,
+        "diagram": (16 * MM * scale, 2 * MM) if card.figure is not None else None,
     }
     room = inner.y + inner.h - floor
     needed = sum(h + g for part in wanted.values() if part for h, g in [part])
@@ -203,16 +203,8 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
         _stats(c, forms, card, r.stats)
     if r.icons is not None:
         _icon_rows(c, forms, card, r.icons)
-    if r.diagram is not None:
-        if card.no_tokens:
-            c.setFillColorRGB(*INK)
-            c.setFont(fonts.REGULAR, 7)
-            c.drawString(r.diagram.x, r.diagram.y + r.diagram.h / 2, "No tokens placed.")
-        else:
-            doubtful = "place" in card.unconfirmed
-            diagram.draw(
-                c, forms, card.system, card.placement or {}, card.anchor, doubtful, r.diagram
-            )
+    if r.diagram is not None and card.figure is not None:
+        card.figure.draw(c, forms, r.diagram, card.unconfirmed)
     if card.text:
         _text(c, forms, card, r.text, warn, min(1.5, max(1.0, trim.h / (88.9 * MM))))
     if r.banner is not None:

@@ -98,12 +98,12 @@ def editor(card: Card, row: Gap, value: Any) -> dict[str, Any]:
         and vocabulary is not None
         and all(name in vocabulary for have in counts.values() for name in have)
     ):
-        from cardkit.render.content import SLOTS
+        from cardkit import systems
 
         tokens = [t.name for t in vocabulary.with_role(TOKEN_ROLE)]
         for have in counts.values():
             tokens += [t for t in have if t not in tokens]
-        slots = list(dict.fromkeys([*SLOTS, *counts]))
+        slots = list(dict.fromkeys([*systems.for_kind(row.kind).slots, *counts]))
         return {"type": "counts", "slots": slots, "tokens": tokens, "counts": counts}
     if isinstance(value, bool):
         return {"type": "bool"}

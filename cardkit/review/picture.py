@@ -105,7 +105,7 @@ def _counts(value: Any) -> bool:
 
 def _part(card: ProofCard, value: Any) -> str:
     """The part of the proxy that shows this value, or the band that names the field."""
-    if (_counts(value) or value == "none") and (card.placement or card.no_tokens):
+    if (_counts(value) or value == "none") and card.figure is not None:
         return "diagram"
     shown = "" if value is None or isinstance(value, dict | list) else str(value)
     if isinstance(value, bool):

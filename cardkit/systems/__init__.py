@@ -164,6 +164,11 @@ class System:
         return dict(self._declared("PROOF_KINDS", {}))
 
     @property
+    def slots(self) -> tuple[str, ...]:
+        """The slots a placement of this system names, in printed order (none: no placements)."""
+        return tuple(str(slot) for slot in self._declared("SLOTS", ()))
+
+    @property
     def card_size(self) -> dict[str, str] | None:
         value = self._declared("CARD_SIZE")
         return dict(value) if value else None

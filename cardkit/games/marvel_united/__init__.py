@@ -15,3 +15,4 @@ PROOF_KINDS = {
     "threat-card": "threat-card",
 }
 CORRECTIONS = {"place": "cardkit.games.marvel_united.placement:merge"}
+SLOTS = ("left", "villain", "right")  # a placement's slots, in printed order

@@ -14,9 +14,8 @@ from functools import cache
 from typing import Any
 
 from cardkit import systems
-from cardkit.games.marvel_united import NAME
+from cardkit.games.marvel_united import NAME, SLOTS
 
-SLOTS = ("left", "villain", "right")
 NONE_SENTENCE = "No tokens placed."
 DEFAULT_ANCHOR = "villain"  # slots are counted from the Villain's Location unless a card says
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from cardkit.games.marvel_united import SLOTS
+from cardkit.games.marvel_united.diagram import PlacementFigure
 from cardkit.model import Document
-from cardkit.render.content import SLOTS, ProofCard, Warn, copies_of, marks, text_of
+from cardkit.render.content import ProofCard, Warn, copies_of, marks, text_of
 
 NAME = "marvel-united"
 
@@ -35,15 +37,21 @@ def masterplan_card(
         corner=f"Move {card.get('move', '*')}",
         tags=tuple(tags),
         text="\n".join(t for t in (movement, effects, text_of(card.get("text", ""))) if t),
-        placement={s: dict(place[s]) for s in SLOTS if s in place}
-        if isinstance(place, dict)
-        else None,
-        anchor=str(place.get("anchor", "villain")) if isinstance(place, dict) else "villain",
-        no_tokens=place == "none",
+        figure=_figure(doc, place),
         unconfirmed=marks(card),
         source=f"{doc.display_path} card {card.get('n', '')}",
         pointer=at,
     )
+
+
+def _figure(doc: Document, place: Any) -> PlacementFigure | None:
+    system = doc.kind.split("/")[0]
+    if place == "none":
+        return PlacementFigure(system, no_tokens=True)
+    if not isinstance(place, dict):
+        return None
+    counts = {s: dict(place[s]) for s in SLOTS if s in place}
+    return PlacementFigure(system, counts, str(place.get("anchor", "villain")))
 
 
 def sheet_cards(

@@ -1,4 +1,5 @@
-"""Placement diagrams: the three slots a Master Plan card fills, with one icon per token.
+"""Marvel United's card figure: the placement diagram, the three slots a Master Plan card
+fills, with one icon per token (`PlacementFigure`, a `render.content.Figure`).
 
 The slots are left, the Villain's Location and right; when the card anchors on a
 token (Lizard's Sewer) the middle shows that token and takes none. Each slot draws
@@ -10,15 +11,17 @@ apart from drawing.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cardkit.games.marvel_united import SLOTS
 from cardkit.render import fonts
 from cardkit.render.icons import Forms, icon_set, lookup
 from cardkit.render.sheet import Box
 
 MM = 72 / 25.4
-SLOTS = ("left", "villain", "right")
+
 LABEL_BAND = 2.6 * MM  # under the icons: the slot's name
 GREY, WARN, INK = (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.1, 0.1, 0.1)
 MAX_ICON = 6.5 * MM
@@ -150,3 +153,24 @@ def _label(c: Canvas, area: Box, text: str) -> None:
     c.setFont(fonts.REGULAR, 5)
     c.setFillColorRGB(*GREY)
     c.drawCentredString(area.x + area.w / 2, area.y + 0.9 * MM, text)
+
+
+NO_TOKENS = "No tokens placed."
+
+
+@dataclass(frozen=True)
+class PlacementFigure:
+    """A master plan card's placement, as its proof draws it."""
+
+    system: str
+    placement: dict[str, dict[str, int]] = field(default_factory=dict)
+    anchor: str = "villain"
+    no_tokens: bool = False  # the card says it places none
+
+    def draw(self, c: Canvas, forms: Forms, box: Box, doubtful: frozenset[str]) -> None:
+        if self.no_tokens:
+            c.setFillColorRGB(*INK)
+            c.setFont(fonts.REGULAR, 7)
+            c.drawString(box.x, box.y + box.h / 2, NO_TOKENS)
+            return
+        draw(c, forms, self.system, self.placement, self.anchor, "place" in doubtful, box)
