@@ -12,6 +12,11 @@ class ExitCode(IntEnum):
     MISSING_DEPENDENCY = 3
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C, so what a command holds (workers, staging
+    folders, locks) is let go; the CLI prints `cardkit: terminated` and exits 143."""
+
+
 class CardkitError(Exception):
     """An error the user can act on. `str(err)` is the one line they see."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from cardkit.errors import CardkitError, ExitCode
+from cardkit.errors import CardkitError, ExitCode, Terminated
 from cardkit.model import printable
 
 app = typer.Typer(
@@ -93,8 +94,12 @@ app.add_typer(export_app, name="export")
 
 def main() -> None:
     """Entry point: the one handler that turns cardkit errors into a line and an exit code."""
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         app()
+    except Terminated:
+        sys.stderr.write("cardkit: terminated\n")
+        sys.exit(128 + signal.SIGTERM)
     except CardkitError as err:
         sys.stderr.write(f"cardkit: {printable(str(err))}\n")
         sys.exit(int(err.exit_code))
@@ -122,6 +127,10 @@ def main() -> None:
         sys.exit(int(ExitCode.USAGE))
     except Exception as err:
         _internal_error(err)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def _internal_error(err: BaseException) -> NoReturn:

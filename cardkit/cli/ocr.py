@@ -13,6 +13,7 @@ import typer
 
 from cardkit.cli._app import app
 from cardkit.errors import ExitCode, UsageError
+from cardkit.model import printable
 
 if TYPE_CHECKING:
     from cardkit.ocr.batch import ScanResult
@@ -26,7 +27,8 @@ class OcrFormat(StrEnum):
 def _bar(done: int, total: int, name: str) -> None:
     width = 30
     filled = width * done // max(1, total)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name[-40:]:<40}")
+    shown = printable(name)[-40:]
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {shown:<40}")
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -160,7 +162,7 @@ def ocr(
         for r in results:
             for d in r.drafts:
                 sys.stdout.write(
-                    f"{d['draft']}: {d['kind']} ({d['template']}), mean confidence "
+                    f"{printable(d['draft'])}: {d['kind']} ({d['template']}), mean confidence "
                     f"{round(d['mean_confidence'] * 100)}%, {d['unconfirmed']} unconfirmed\n"
                 )
         drafts = sum(len(r.drafts) for r in results)
@@ -173,7 +175,7 @@ def ocr(
         failed += _assemble(results, out, force)
     disagree = _second_opinion(results, check, against, out) if check else False
     for r in failed:
-        sys.stderr.write(f"cardkit: {r.message}\n")
+        sys.stderr.write(f"cardkit: {printable(r.message)}\n")
     raise typer.Exit(ExitCode.FINDINGS if failed or disagree else ExitCode.OK)
 
 

@@ -344,6 +344,28 @@ class DieEngine:
         raise AssertionError("unreachable")
 
 
+class GateEngine:
+    """Reads nothing, once a file exists: on its first read it creates `<PATH>.reading`,
+    then waits (at most a minute) for PATH. Tests what happens while a scan is being read
+    (a draft saved by hand meanwhile) without a race."""
+
+    name = "gate"
+
+    def __init__(self, gate: Path) -> None:
+        self.gate = gate
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+        marker = self.gate.with_name(self.gate.name + ".reading")
+        marker.touch()
+        deadline = time.monotonic() + 60
+        while not self.gate.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return Reading(())
+
+
 def make_engine(spec: str, language: str = "eng") -> OcrEngine:
     """`tesseract` (default: the C API, or the command when tesserocr is missing),
     `tesseract-cli`, `replay:FILE`, or the test engines `crash`, `hang` and `die`."""
@@ -357,6 +379,8 @@ def make_engine(spec: str, language: str = "eng") -> OcrEngine:
         return TesseractEngine(language)
     if spec.startswith("replay:"):
         return ReplayEngine(Path(spec.removeprefix("replay:")))
+    if spec.startswith("gate:"):
+        return GateEngine(Path(spec.removeprefix("gate:")))
     if spec == "crash":
         return CrashEngine()
     if spec == "hang":

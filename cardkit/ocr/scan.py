@@ -44,7 +44,7 @@ def draft_name(frame_name: str) -> str:
 
 def process_scan(path: Path, settings: Settings) -> ScanResult:
     """Everything for one scan file, in this process: intake, read, draft, write."""
-    from cardkit import yamlio
+    from cardkit import atomic, yamlio
     from cardkit.ocr import draft, intake
     from cardkit.ocr.engine import make_engine
     from cardkit.ocr.pipeline import read_frame
@@ -72,7 +72,15 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
             options=settings.options,
             drafted=settings.drafted,
         )
-        yamlio.atomic_write(target, draft.render(document, shown))
+        text = draft.render(document, shown)
+        if settings.force:
+            yamlio.atomic_write(target, text)
+        else:
+            try:  # checked again as it is written: a person may have saved it meanwhile
+                atomic.create_new(target, text)
+            except atomic.AlreadyThere:
+                result.skipped.append(str(target))
+                continue
         result.drafts.append(
             {
                 "frame": frame.name,
