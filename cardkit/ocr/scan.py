@@ -54,6 +54,8 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
     shown = str(path)
     if settings.root is not None and path.resolve().is_relative_to(settings.root.resolve()):
         shown = path.resolve().relative_to(settings.root.resolve()).as_posix()
+    elif ".." in path.parts:  # `provenance.scan` never climbs: absolute, tied by its sha256
+        shown = str(path.resolve())
     frames = intake.load(path)
     engine = make_engine(settings.engine, settings.language)
     version = engine.version()
