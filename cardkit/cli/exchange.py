@@ -61,11 +61,14 @@ def export_marvelsdb(
 
     Cards go to pack/<pack>.json and pack/<pack>_encounter.json, in marvelsdb's own
     layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
-    decklist names a card no given card matches.
+    decklist names a card no given card matches, or a file was skipped (not valid).
     """
+    from cardkit import gaps as gap_core
     from cardkit.systems.marvel_champions import marvelsdb_files
 
-    result = marvelsdb_files.export(_documents(paths), out, catalogues=catalogues, lookup=cards)
+    documents, skipped = gap_core.load(default_paths(paths))
+    report_skipped(skipped)
+    result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
         sys.stderr.write(f"{line}\n")
     for line in result.warnings:
@@ -73,7 +76,7 @@ def export_marvelsdb(
     sys.stdout.write(
         f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
     )
-    raise typer.Exit(ExitCode.FINDINGS if result.problems else ExitCode.OK)
+    raise typer.Exit(ExitCode.FINDINGS if result.problems or skipped else ExitCode.OK)
 
 
 @export_app.command("tts")
@@ -128,10 +131,19 @@ def export_csv(
         Path | None,
         typer.Option("--out", "-o", help="Folder for one <kind>.csv each (default: stdout)."),
     ] = None,
+    raw_cells: Annotated[
+        bool,
+        typer.Option(
+            "--raw-cells",
+            help="Write cells as they are, even those a spreadsheet would run as a formula.",
+        ),
+    ] = False,
 ) -> None:
     """Write cards as CSV for template tools (Squib, nanDECK): a row per card, icons as {token}.
 
-    Without --out, one kind must be chosen and its CSV goes to stdout.
+    Without --out, one kind must be chosen and its CSV goes to stdout. A cell starting
+    with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it
+    rather than running it (plain numbers stay); --raw-cells writes them as they are.
     """
     from cardkit import yamlio
     from cardkit.exchange import csv_export
@@ -147,9 +159,11 @@ def export_csv(
                 f"{len(grouped)} kinds here ({', '.join(grouped)}): choose one with --kind, "
                 "or give --out DIR for a file per kind"
             )
-        sys.stdout.write(csv_export.to_csv(next(iter(grouped.values()))))
+        sys.stdout.write(csv_export.to_csv(next(iter(grouped.values())), raw=raw_cells))
         return
     out.mkdir(parents=True, exist_ok=True)
     for name, documents in grouped.items():
-        yamlio.atomic_write(out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents))
+        yamlio.atomic_write(
+            out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents, raw=raw_cells)
+        )
     sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")

@@ -7,20 +7,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import yamlio
+from cardkit import bounded, safe_paths, yamlio
 from cardkit.errors import InputError, UsageError
-from cardkit.model import Document
+from cardkit.model import Document, printable
 from cardkit.rulebook.words import slug
 from cardkit.systems.marvel_champions import marvelsdb
 
 CATALOGUES = {"sets.json": "set_code", "packs.json": "pack_code"}
 
 
+MAX_JSON_BYTES = 64 * 1024 * 1024  # marvelsdb's biggest pack file is ~0.5 MB
+
+
 def read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    try:  # a regular file under the cap: a FIFO or /dev/zero is refused, not waited on
+        return json.loads(bounded.read_regular(path, MAX_JSON_BYTES, "JSON file").decode("utf-8"))
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
     except json.JSONDecodeError as err:
@@ -54,7 +55,8 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
     result = MarvelsdbImport(out)
     seen: dict[str, Path] = {}
     for path in paths:
-        for card in read_cards(path):
+        for index, card in enumerate(read_cards(path)):
+            _inside(path, index, card)
             doc = marvelsdb.document_from_card(card, box=box)
             if doc["id"] in seen:
                 raise InputError(f"{path}: card {card['code']} is also in {seen[doc['id']]}")
@@ -64,6 +66,20 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
             result.files[target] = yamlio.dump_document(doc, modeline(marvelsdb.KIND, target))
             result.sets.add(folder)
     return result
+
+
+def _inside(path: Path, index: int, card: dict[str, Any]) -> None:
+    """Paths in imported data stay inside the repository: a planted `provenance.scan`
+    (absolute, or climbing with `..`) is refused before anything is written."""
+    provenance = card.get("provenance")
+    scan = provenance.get("scan") if isinstance(provenance, dict) else None
+    problem = safe_paths.path_problem(scan) if isinstance(scan, str) else None
+    if problem:
+        raise InputError(
+            f"{printable(str(path))}: card {index + 1} ({printable(card['code'])}): "
+            f"provenance.scan '{printable(str(scan))}' {problem}; imported paths stay inside the "
+            "repository, nothing was written"
+        )
 
 
 def write_import(result: MarvelsdbImport, *, force: bool) -> None:
@@ -92,6 +108,18 @@ def _where(doc: Document, pointer: tuple[str | int, ...]) -> str:
     return f"{doc.display_path}:{line}:{column}"
 
 
+def _safe_pack(doc: Document, result: MarvelsdbExport) -> bool:
+    """A card whose pack_code is no safe file name (`../../../x`) is a problem, not a path."""
+    pack = doc.data.get("pack_code") if doc.kind == marvelsdb.KIND else None
+    problem = safe_paths.name_problem(str(pack)) if pack is not None else None
+    if problem:
+        result.problems.append(
+            f"{_where(doc, ('pack_code',))}: pack_code '{printable(str(pack))}' {problem}: "
+            "not used as a file name, card not exported"
+        )
+    return problem is None
+
+
 def export(
     documents: list[Document],
     out: Path,
@@ -106,6 +134,7 @@ def export(
     cards decklists may name.
     """
     result = MarvelsdbExport()
+    documents = [d for d in documents if _safe_pack(d, result)]
     cards = marvelsdb.cards_from_documents(d.data for d in documents)
     result.cards = len(cards)
     writes: dict[Path, str] = {
@@ -127,7 +156,8 @@ def export(
         result.warnings += [f"{_where(doc, p)}: {message}" for p, message in deck.warnings]
         writes[out / "decks" / f"{doc.id}.json"] = json.dumps(deck.deck, indent=2) + "\n"
         result.decks += 1
-    for path, text in writes.items():
+    for path, text in writes.items():  # each name checked again as the path is built
+        path = safe_paths.child(out, *path.relative_to(out).parts, what="a marvelsdb file name")
         path.parent.mkdir(parents=True, exist_ok=True)
         yamlio.atomic_write(path, text)
         result.files.append(path)
