@@ -31,11 +31,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardkit import checklist as checklists  # noqa: E402
-from cardkit import importer, yamlio  # noqa: E402
+from cardkit.check.rules import Tree, all_rules  # noqa: E402
+from cardkit.confirm import checklist as checklists  # noqa: E402
+from cardkit.files import yamlio  # noqa: E402
+from cardkit.games.marvel_united import dashboard  # noqa: E402
 from cardkit.model import Document  # noqa: E402
-from cardkit.rules import Tree, all_rules  # noqa: E402
-from cardkit.systems.marvel_united import dashboard  # noqa: E402
+from cardkit.rulebook import importer  # noqa: E402
 
 GOAL = 1.2
 LIMIT_S = 2.0
@@ -183,7 +184,7 @@ TEXT_KEYS = {"note", "text", "detail", "effect", "special_rules", "bam", "overfl
 
 def base_documents() -> list[Document]:
     """One schema-valid document of each kind that the tests and the corpus hold."""
-    from cardkit.validate import collect_files, load_document, schema_diagnostics
+    from cardkit.check.validate import collect_files, load_document, schema_diagnostics
 
     seen: dict[str, tuple[int, Document]] = {}
     folders = [ROOT / "cards", ROOT / "tests" / "cases" / "valid"]

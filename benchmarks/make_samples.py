@@ -361,7 +361,7 @@ def _flat(value: Any) -> str:
 
 def dashboard_sections(dashboard: dict[str, Any]) -> list[dict[str, str]]:
     """Headed sections in the data's order, headings as the importer reads them."""
-    from cardkit.systems.marvel_united.dashboard import _SIMPLE
+    from cardkit.games.marvel_united.dashboard import _SIMPLE
 
     labels = {key: label for label, key in _SIMPLE.items()}
     found = []

@@ -37,7 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load(path: Path) -> Any:
-    from cardkit import yamlio  # the project's own loader (its YAML is not all plain YAML 1.1)
+    from cardkit.files import (
+        yamlio,  # the project's own loader (its YAML is not all plain YAML 1.1)
+    )
 
     return yamlio.load_text((ROOT / path).read_text(encoding="utf-8"))
 

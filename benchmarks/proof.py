@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.render import content, fonts, icons, pdf, sheet  # noqa: E402
-from cardkit.render.text import wrap  # noqa: E402
+from cardkit.render.text_fit import wrap  # noqa: E402
 
 MU = "marvel-united"
 TEXT = "Deal 1 damage to each Hero in this Location. Then, each Hero there gets 1 Crisis token."

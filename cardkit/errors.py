@@ -6,10 +6,28 @@ from enum import IntEnum
 
 
 class ExitCode(IntEnum):
+    """Every code a cardkit command exits with (docs/cli.md lists them for users)."""
+
     OK = 0
-    FINDINGS = 1
-    USAGE = 2
-    MISSING_DEPENDENCY = 3
+    FINDINGS = 1  # the data has errors, or a command could not do all it was asked
+    USAGE = 2  # bad usage, unreadable input or an unwritable output
+    MISSING_DEPENDENCY = 3  # tesseract, its language data, a library: the fix is printed
+    INTERNAL_ERROR = 70  # a bug (EX_SOFTWARE): one line, the traceback with CARDKIT_DEBUG=1
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+
+    @property
+    def meaning(self) -> str:
+        return _MEANINGS[self]
+
+
+_MEANINGS = {
+    ExitCode.OK: "ok",
+    ExitCode.FINDINGS: "findings (or not all of the work could be done)",
+    ExitCode.USAGE: "bad usage, unreadable input or an unwritable output",
+    ExitCode.MISSING_DEPENDENCY: "a missing dependency",
+    ExitCode.INTERNAL_ERROR: "an internal error (a bug; CARDKIT_DEBUG=1 shows the traceback)",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
+}
 
 
 class Terminated(BaseException):

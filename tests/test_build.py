@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import staging
+from cardkit.files import staging
 from tests.conftest import ROOT, run_cli
 
 

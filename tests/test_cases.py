@@ -40,8 +40,8 @@ def test_invalid_case_prints_expected_diagnostics(case: Path) -> None:
 
 
 def test_every_kind_has_a_valid_example() -> None:
-    from cardkit import schemas
-    from cardkit.yamlio import load_text
+    from cardkit.files.yamlio import load_text
+    from cardkit.schemas import registry as schemas
 
     seen = {
         load_text(path.read_text(encoding="utf-8-sig")).get("kind")

@@ -169,7 +169,7 @@ def test_build_writes_the_reports(tmp_path: Path) -> None:
 
 def test_the_core_never_imports_typer_or_rich() -> None:
     imports = (
-        "import cardkit.validate, cardkit.gaps, cardkit.confirm, cardkit.importer, cardkit.build\n"
+        "import cardkit.check.validate, cardkit.gaps.rows, cardkit.confirm.edit, cardkit.rulebook.importer, cardkit.site.build\n"
         "import cardkit.render.proof, cardkit.report.gaps_report, cardkit.systems\n"
         "cardkit.systems.load()"
     )

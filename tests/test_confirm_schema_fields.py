@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import run_cli
 
 ARGS = ["--by", "ana", "--evidence", "the card in hand", "--date", "2026-12-01"]

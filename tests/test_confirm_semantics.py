@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 
 KLAW = "cards/marvel-united/multiverse-ks-promos/klaw.yaml"

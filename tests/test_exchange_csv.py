@@ -7,8 +7,8 @@ import io
 import shutil
 from pathlib import Path
 
-from cardkit import yamlio
 from cardkit.exchange import csv_export
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 
 VILLAIN = """\

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
-from cardkit.systems.marvel_champions import marvelsdb, marvelsdb_files
+from cardkit.files import yamlio
+from cardkit.games.marvel_champions import marvelsdb, marvelsdb_files
 from tests.conftest import ROOT, run_cli
 
 DATA = ROOT / "tests/data/marvelsdb"

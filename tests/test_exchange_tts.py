@@ -64,7 +64,7 @@ def test_every_card_id_points_at_a_cell_holding_that_cards_image(tmp_path: Path)
     assert len(deck["DeckIDs"]) == 54
 
     # Expected pictures, painted on their own by the proof renderer.
-    from cardkit import gaps
+    from cardkit.gaps import rows as gaps
 
     documents, _ = gaps.load([source])
     cards = content.collect(documents)
@@ -123,7 +123,7 @@ def test_no_cards_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
 def test_an_imported_marvelsdb_villain_set_is_one_deck_with_double_sided_cards(
     tmp_path: Path,
 ) -> None:
-    from cardkit import gaps
+    from cardkit.gaps import rows as gaps
     from tests.conftest import ROOT
 
     pack = ROOT / "tests/data/marvelsdb/pack/core_encounter.json"

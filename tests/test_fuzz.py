@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardkit.check.validate import load_document, validate_paths
 from cardkit.model import Diagnostic, Document
-from cardkit.validate import load_document, validate_paths
 
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(), st.text(max_size=20), st.floats(allow_nan=False)

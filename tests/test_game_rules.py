@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardkit.validate import validate_paths
+from cardkit.check.validate import validate_paths
 from tests.conftest import ROOT, run_cli
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardkit.systems.marvel_united import rulebook as mu
+from cardkit.games.marvel_united import rulebook as mu
 from tests.conftest import ROOT
 
 ALL = None

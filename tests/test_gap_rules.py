@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardkit.systems.marvel_champions import rulebook as mc
-from cardkit.validate import validate_paths
+from cardkit.check.validate import validate_paths
+from cardkit.games.marvel_champions import rulebook as mc
 from tests.conftest import ROOT
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 
 KLAW = "cards/marvel-united/multiverse-ks-promos/klaw.yaml"
@@ -319,7 +319,7 @@ def test_batch_checklist(repo: Path, tmp_path: Path) -> None:
 
 def test_sigkill_during_confirm_leaves_old_or_new_file(repo: Path, tmp_path: Path) -> None:
     """Kill real confirm runs at random moments: the file is, byte for byte, old or new."""
-    from cardkit import confirm
+    from cardkit.confirm import edit as confirm
 
     target = repo / KLAW
     rng = random.Random(3)
@@ -363,7 +363,7 @@ def test_sigkill_during_confirm_leaves_old_or_new_file(repo: Path, tmp_path: Pat
 
 
 def test_terminal_table_is_drawn_once() -> None:
-    from cardkit import gaps
+    from cardkit.gaps import rows as gaps
     from cardkit.report.gaps_report import rich_table
 
     documents, _ = gaps.load([FROZEN_KLAW])
@@ -380,7 +380,7 @@ def test_random_addresses_fail_cleanly() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from cardkit import confirm
+    from cardkit.confirm import edit as confirm
     from cardkit.errors import CardkitError
 
     text = FROZEN_KLAW.read_text()

@@ -149,7 +149,7 @@ def test_a_short_terminal_listing_is_a_table_and_a_long_one_comes_as_lines(tmp_p
 def test_the_terminal_writer_holds_at_most_a_table_of_rows(tmp_path):
     """Past the table's size, rows are written as they are pulled: the first line is out
     before the rows after the table's size are read."""
-    from cardkit import gaps
+    from cardkit.gaps import rows as gaps
     from cardkit.report.gaps_report import TABLE_ROWS, write_terminal
 
     documents, _ = gaps.load([FROZEN_KLAW])

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import safe_paths
 from cardkit.exchange import csv_export
+from cardkit.files import safe_paths
 from tests.hostile import cardkit, one_line
 
 CARD = {
@@ -101,8 +101,8 @@ def test_export_never_writes_outside_out_for_a_pack_code_that_climbs(tmp_path, c
 
 
 def test_the_export_path_is_checked_again_as_it_is_built(tmp_path):
+    from cardkit.games.marvel_champions import marvelsdb_files
     from cardkit.model import Document
-    from cardkit.systems.marvel_champions import marvelsdb_files
 
     data = {"kind": "marvel-champions/card", "id": "01001a", **CARD, "pack_code": "../../x"}
     path = tmp_path / "c.yaml"

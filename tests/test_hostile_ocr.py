@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 from tests.test_ocr_pipeline import blank_card
 
@@ -25,10 +25,14 @@ def _wait_for(path: Path, seconds: float = 120) -> None:
         time.sleep(0.02)
 
 
-def _ocr(*args: str) -> subprocess.Popen[str]:
+GATE = "--engine=tests.ocr_engines:Gate"
+
+
+def _ocr(gate: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "cardkit", "ocr", *args],
+        [sys.executable, "-m", "cardkit", "ocr", *args, GATE],
         cwd=ROOT,
+        env={**os.environ, "CARDKIT_TEST_GATE": str(gate)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -39,7 +43,7 @@ def _ocr(*args: str) -> subprocess.Popen[str]:
 def test_a_draft_saved_by_hand_during_the_scan_is_kept(tmp_path):
     blank_card(tmp_path / "card.png")
     out, gate = tmp_path / "d", tmp_path / "gate"
-    process = _ocr(str(tmp_path / "card.png"), "--out", str(out), f"--engine=gate:{gate}")
+    process = _ocr(gate, str(tmp_path / "card.png"), "--out", str(out))
     _wait_for(tmp_path / "gate.reading")  # the worker is reading the scan: no draft yet
     assert not (out / "card.yaml").exists()
     (out / "card.yaml").write_text("# mine, typed while the scan was read\nkind: x\n")
@@ -56,9 +60,7 @@ def test_a_draft_saved_by_hand_during_the_scan_is_kept(tmp_path):
 def test_with_force_the_draft_saved_meanwhile_is_replaced(tmp_path):
     blank_card(tmp_path / "card.png")
     out, gate = tmp_path / "d", tmp_path / "gate"
-    process = _ocr(
-        str(tmp_path / "card.png"), "--out", str(out), f"--engine=gate:{gate}", "--force"
-    )
+    process = _ocr(gate, str(tmp_path / "card.png"), "--out", str(out), "--force")
     _wait_for(tmp_path / "gate.reading")
     (out / "card.yaml").write_text("kind: x\n")
     gate.touch()
@@ -73,7 +75,8 @@ def test_a_file_name_with_line_breaks_cannot_write_yaml_or_forge_output(tmp_path
     out, gate = tmp_path / "d", tmp_path / "gate"
     gate.touch()  # open: the engine reads nothing at once
     done = run_cli(
-        ["ocr", str(tmp_path / f"{name}.png"), "--out", str(out), f"--engine=gate:{gate}"]
+        ["ocr", str(tmp_path / f"{name}.png"), "--out", str(out), GATE],
+        env={"CARDKIT_TEST_GATE": str(gate)},
     )
     assert done.returncode == 0, done.stderr
     draft = out / f"{name}.yaml"
@@ -116,7 +119,8 @@ def test_workers_end_with_their_parent(tmp_path, how):
         blank_card(tmp_path / f"{name}.png")
     log = tmp_path / "stderr.txt"
     with log.open("w") as stream:  # a file, not a pipe: a worker left behind would hold it open
-        command = ["ocr", str(tmp_path), "--out", str(tmp_path / "d"), "--engine=hang", "-j", "2"]
+        command = ["ocr", str(tmp_path), "--out", str(tmp_path / "d"), "-j", "2"]
+        command.append("--engine=tests.ocr_engines:Hang")
         process = subprocess.Popen(
             [sys.executable, "-m", "cardkit", *command],
             cwd=ROOT,

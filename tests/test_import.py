@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import importer
+from cardkit.games.marvel_united import rulebook as mu
+from cardkit.rulebook import importer
 from cardkit.rulebook.outline import parse_outline
-from cardkit.systems.marvel_united import rulebook as mu
 from tests.conftest import ROOT, run_cli
 
 SEEDS = sorted((ROOT / "scans").glob("*/*/rulebook.txt"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 
 CASES = sorted((ROOT / "tests" / "data" / "import-cases").iterdir())

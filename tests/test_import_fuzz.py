@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit import importer
 from cardkit.errors import CardkitError
+from cardkit.rulebook import importer
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_LINES = sorted(
@@ -52,5 +51,13 @@ def test_import_of_random_bytes(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "rulebook.txt"
         book.write_bytes(raw)
-        with contextlib.suppress(CardkitError):
-            importer.plan_import(book, Path(folder) / "out", system="marvel-united")
+        out = Path(folder) / "out"
+        try:
+            result = importer.plan_import(book, out, system="marvel-united")
+        except CardkitError as err:  # refused: one line that names the book
+            message = str(err)
+            assert message and "\n" not in message and "rulebook.txt" in message
+            return
+        assert all(isinstance(doc, dict) and doc.get("kind") for doc in result.documents)
+        assert all(path.resolve().is_relative_to(out.resolve()) for path in result.files)
+        assert not out.exists()  # planning writes nothing

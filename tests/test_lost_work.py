@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import addresses, transaction, yamlio
+from cardkit import addresses
 from cardkit.errors import UsageError
+from cardkit.files import transaction, yamlio
 from tests.conftest import ROOT, run_cli
 
 KLAW = "cards/marvel-united/multiverse-ks-promos/klaw.yaml"

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import scaffold, schemas, yamlio
+from cardkit.files import yamlio
+from cardkit.schemas import registry as schemas
+from cardkit.schemas import scaffold
 from tests.conftest import run_cli
 
 SYSTEM = Path(__file__).parent / "data" / "fourth_system"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit import yamlio
+from cardkit.check.validate import check
+from cardkit.files import yamlio
 from cardkit.ocr import assemble, draft
-from cardkit.validate import check
 
 
 def _card(n: int, move: int, scan: str, unsure: bool = False) -> dict:

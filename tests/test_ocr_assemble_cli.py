@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 
 SAMPLES = ROOT / "scans" / "samples" / "marvel-united"

@@ -16,9 +16,9 @@ import reportlab
 import yaml
 from PIL import Image, ImageDraw, ImageFont
 
+from cardkit.games.marvel_champions.ocr import _mark_glyphs, finish, inline_icons, read_mark
 from cardkit.ocr import layout
 from cardkit.ocr.engine import Reading, Word, make_engine
-from cardkit.systems.marvel_champions.ocr import _mark_glyphs, finish, inline_icons, read_mark
 from tests.conftest import ROOT
 from tests.ocr_samples import drafts_of_samples
 
@@ -224,7 +224,7 @@ def _number_plate(text: str, mark: bool) -> Image.Image:
 
 
 def test_the_per_hero_mark_after_a_number_is_seen_and_written_as_not_fixed():
-    from cardkit.systems.marvel_champions.ocr import per_hero_mark
+    from cardkit.games.marvel_champions.ocr import per_hero_mark
 
     assert per_hero_mark(_number_plate("3", mark=True))
     assert not per_hero_mark(_number_plate("3", mark=False))

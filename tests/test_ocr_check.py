@@ -95,7 +95,7 @@ def test_a_one_card_draft_is_compared_field_by_field_inside_a_larger_document(tm
 
     from cardkit.errors import UsageError
     from cardkit.model import Document
-    from cardkit.ocr import check
+    from cardkit.ocr import compare as check
 
     villain = {
         "kind": "marvel-united/villain",
@@ -219,7 +219,7 @@ COMPARE = """
 import json
 from pathlib import Path
 from cardkit.model import Document
-from cardkit.ocr import check
+from cardkit.ocr import compare as check
 card = {"kind": "tiny-heist/card", "id": "lockpick", "name": "Lockpick", "haul": 3}
 draft = {"kind": "tiny-heist/card", "loot": 3, "cost": 0,
          "provenance": {"confidences": {"loot": 0.9, "cost": 0.8}}}
@@ -318,7 +318,7 @@ def test_the_shape_of_equivalents_is_checked_entry_by_entry():
     import pytest
 
     from cardkit.errors import UsageError
-    from cardkit.ocr.check import Equivalence, parse_equivalents
+    from cardkit.ocr.compare import Equivalence, parse_equivalents
 
     good = "- what: a card\n  at: {x/card: card}\n  same: [[a, b, c]]\n  absent: {bam: false}\n"
     assert parse_equivalents(good, "eq.yaml") == [

@@ -65,7 +65,7 @@ def test_a_placement_whose_counts_differ_still_disagrees(tmp_path: Path) -> None
 
 def test_unread_of_another_shape_is_refused_with_its_position() -> None:
     from cardkit.errors import UsageError
-    from cardkit.ocr.check import parse_equivalents
+    from cardkit.ocr.compare import parse_equivalents
 
     text = "- at: {x/card: card}\n  unread: {place: text}\n"
     with pytest.raises(UsageError) as refused:

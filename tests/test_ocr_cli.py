@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT, run_cli
 from tests.ocr_cards import CardText, on_table, villainous_card
 from tests.test_ocr_pipeline import blank_card, fate_replay
@@ -100,7 +100,10 @@ def test_bad_files_fail_alone_and_the_batch_exits_1(tmp_path):
 @pytest.mark.parametrize(
     # the crash must come before the timeout even on a loaded machine: a long one there
     ("engine", "says", "timeout"),
-    [("crash", "test engine crashed", "120"), ("hang", "timed out", "2")],
+    [
+        ("tests.ocr_engines:Crash", "test engine crashed", "120"),
+        ("tests.ocr_engines:Hang", "timed out", "2"),
+    ],
 )
 def test_a_crashing_or_hanging_engine_fails_each_scan_not_the_run(tmp_path, engine, says, timeout):
     scans = tmp_path / "scans"
@@ -231,7 +234,7 @@ def test_ctrl_c_ends_a_batch_with_one_line_and_no_worker_left(tmp_path):
         blank_card(scans / f"{name}.png")
     command = [sys.executable, "-m", "cardkit", "ocr", str(scans), "--out", str(tmp_path / "o")]
     process = subprocess.Popen(
-        [*command, "--engine=hang", "-j", "2"],
+        [*command, "--engine=tests.ocr_engines:Hang", "-j", "2"],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         text=True,

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardkit import yamlio
+from cardkit.check.validate import check
+from cardkit.files import yamlio
 from cardkit.ocr import batch, layout
 from cardkit.ocr.engine import EngineError, ReplayEngine
 from cardkit.ocr.pipeline import Options, region_key
-from cardkit.validate import check
 
 PANEL = (245, 240, 226)
 
@@ -119,7 +119,7 @@ def _write(path: Path, data: object) -> Path:
 def test_every_system_template_is_well_formed():
     sets = layout.template_sets()
     assert {"villainous", "marvel-champions"} <= set(sets)
-    from cardkit import schemas
+    from cardkit.schemas import registry as schemas
 
     for template_set in sets.values():
         for template in template_set.templates:
@@ -189,7 +189,7 @@ def test_a_plugin_reader_fills_its_field(tmp_path, monkeypatch):
 def test_champions_code_comes_from_the_scan_name_or_is_a_flagged_placeholder():
     from types import SimpleNamespace
 
-    from cardkit.systems.marvel_champions.ocr import finish
+    from cardkit.games.marvel_champions.ocr import finish
 
     named = {"id": "x", "stage": "1B"}
     finish(named, SimpleNamespace(frame=SimpleNamespace(name="01097")))
@@ -233,7 +233,9 @@ def test_one_worker_reads_scan_after_scan_and_a_timed_out_one_is_replaced(tmp_pa
     read = batch.run(paths, _settings(tmp_path / "out", tmp_path / "r.json"), jobs=1)
     assert [r.ok for r in read] == [True, True, True]
     assert len({r.worker for r in read}) == 1 and read[0].worker != os.getpid()
-    hung = batch.Settings(tmp_path / "hung", "hang", options=Options(("villainous",)))
+    hung = batch.Settings(
+        tmp_path / "hung", "tests.ocr_engines:Hang", options=Options(("villainous",))
+    )
     timed_out = batch.run(paths[:2], hung, jobs=1, timeout=1)
     assert [("timed out after 1 s" in r.message) for r in timed_out] == [True, True]
     # the first worker was killed; the second scan was given to a new one, and timed out alone
@@ -245,7 +247,7 @@ def test_a_worker_that_dies_mid_scan_fails_that_scan_alone_and_is_replaced(tmp_p
     scans = tmp_path / "scans" / "villainous"
     scans.mkdir(parents=True)
     paths = [blank_card(scans / f"{name}.png") for name in ("a", "b")]
-    died = batch.run(paths, batch.Settings(tmp_path / "out", "die"), jobs=1)
+    died = batch.run(paths, batch.Settings(tmp_path / "out", "tests.ocr_engines:Die"), jobs=1)
     assert [r.message.endswith("worker died (SIGKILL)") for r in died] == [True, True]
     assert died[0].worker and died[1].worker and died[0].worker != died[1].worker
     assert multiprocessing.active_children() == []  # every worker ended with the batch

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit import gaps
 from cardkit.errors import UsageError
+from cardkit.gaps import rows as gaps
 from cardkit.render import content, face, pdf, sheet
-from cardkit.render.text import fit
+from cardkit.render.text_fit import fit
 from cardkit.render.units import pair, points
 from tests.conftest import ROOT, run_cli
 

@@ -9,7 +9,7 @@ import numpy as np
 from PIL import Image
 from pypdf import PdfReader
 
-from cardkit import gaps
+from cardkit.gaps import rows as gaps
 from cardkit.render import pdf, sheet
 from cardkit.render.icons import lookup
 from cardkit.render.proof import ProofOptions, make_proof

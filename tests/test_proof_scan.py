@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from cardkit import gaps
+from cardkit.gaps import rows as gaps
 from cardkit.render import pdf, sheet
 from cardkit.render import scan as render_scan
 from cardkit.render.proof import ProofOptions, make_proof

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit import gaps
+from cardkit.check.validate import load_document
+from cardkit.gaps import rows as gaps
 from cardkit.model import Document
 from cardkit.render import content, pdf, sheet
 from cardkit.render.content import ProofCard, Selection
 from cardkit.render.proof import ProofOptions, make_proof
-from cardkit.validate import load_document
 from tests.conftest import ROOT, run_cli
 
 MU = "marvel-united"

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardkit import schemas
+from cardkit.schemas import registry as schemas
 from tests.conftest import ROOT, run_cli
 
 KLAW = ROOT / "tests" / "cases" / "valid" / "marvel-united-box" / "klaw.yaml"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit import schemas
+from cardkit.schemas import registry as schemas
 from tests.conftest import ROOT
 
 SCHEMA_FILES = sorted((ROOT / "schemas").rglob("*.schema.json"))

@@ -17,7 +17,10 @@ from typing import Any
 
 import pytest
 
-from cardkit import gaps, gaps_stream, spool, validate
+from cardkit.check import validate
+from cardkit.files import spool
+from cardkit.gaps import rows as gaps
+from cardkit.gaps import stream as gaps_stream
 from cardkit.model import Diagnostic, Document
 from cardkit.report import RENDERERS, WRITERS, gaps_report, jsonstream
 

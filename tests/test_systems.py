@@ -8,8 +8,9 @@ from importlib import resources
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit import schemas, systems
-from cardkit.yamlio import load_text
+from cardkit import systems
+from cardkit.files.yamlio import load_text
+from cardkit.schemas import registry as schemas
 from tests.conftest import ROOT
 
 

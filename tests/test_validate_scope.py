@@ -16,8 +16,11 @@ from typing import Any
 
 import pytest
 
-from cardkit import explain, schemas, validate, validate_scope
+from cardkit.check import validate
 from cardkit.model import Document
+from cardkit.schemas import explain
+from cardkit.schemas import registry as schemas
+from cardkit.schemas import scope as validate_scope
 
 ROOT = Path(__file__).resolve().parent.parent
 VALUES: list[Any] = ["x", 3, -1, None, True, [], {}, [1, "a"], {"bogus": 1}, "far", 2.5, "*"]

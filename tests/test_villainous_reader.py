@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit.systems.villainous import rulebook
+from cardkit.games.villainous import rulebook
 from tests.conftest import ROOT, run_cli
 
 SECOND = ROOT / "tests" / "data" / "villainous-second-manual.txt"

@@ -105,9 +105,9 @@ def main() -> None:
         sys.exit(int(err.exit_code))
     except KeyboardInterrupt:
         sys.stderr.write("cardkit: interrupted\n")
-        sys.exit(130)
+        sys.exit(int(ExitCode.INTERRUPTED))
     except SystemExit as done:
-        if done.code == 130:  # Typer turns Ctrl-C into a silent exit 130
+        if done.code == ExitCode.INTERRUPTED:  # Typer turns Ctrl-C into a silent exit 130
             sys.stderr.write("cardkit: interrupted\n")
         raise
     except OSError as err:
@@ -141,4 +141,4 @@ def _internal_error(err: BaseException) -> NoReturn:
         f"cardkit: internal error ({type(err).__name__}: {printable(str(err))}); "
         "rerun with CARDKIT_DEBUG=1 for the traceback and report it\n"
     )
-    sys.exit(70)
+    sys.exit(int(ExitCode.INTERNAL_ERROR))

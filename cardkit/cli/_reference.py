@@ -13,6 +13,8 @@ from typing import Any
 
 import typer
 
+from cardkit.errors import ExitCode
+
 WIDTH = 80
 
 
@@ -78,8 +80,9 @@ def reference() -> str:
         "> docs/cli.md`;\na test fails when this file and the commands drift apart. "
         "The README has a tour; docs/codes.md\nlists the diagnostic codes and "
         "docs/json-output.md the JSON contracts.\n",
-        "Exit codes everywhere: 0 ok, 1 findings, 2 bad usage, unreadable input or an "
-        "unwritable output, 3 a missing dependency.\n",
+        "Exit codes everywhere (`cardkit.errors.ExitCode`): "
+        + ", ".join(f"{int(code)} {code.meaning}" for code in ExitCode)
+        + ".\n",
     ]
     for path, _ in walk():
         parts.append(f"## `{' '.join(path)}`\n\n```text\n{help_text(path).rstrip()}\n```\n")

@@ -34,13 +34,13 @@ def build(
     A second build with nothing changed says "up to date" and stops. Exit 1 on validation
     errors or on a rulebook line that no document holds, after writing everything it could.
     """
-    from cardkit.build import run
+    from cardkit import api
 
     if not Path("cards").is_dir():
         raise CardkitError("no cards/ folder here; run cardkit build from the repository root")
     terminal = sys.stderr.isatty()
     try:
-        result = run(Path("."), out, progress=_progress if terminal else None)
+        result = api.build(Path("."), out, progress=_progress if terminal else None)
     finally:
         if terminal:
             sys.stderr.write("\r\x1b[K")

@@ -31,11 +31,11 @@ def validate(
     Prints `path:line:col: CODE message` lines. Exit 0: no errors (warnings allowed);
     1: errors found; 2: bad usage or unreadable path; 3: missing dependency.
     """
+    from cardkit import api
     from cardkit.report import WRITERS
-    from cardkit.validate import report_paths
 
     targets = default_paths(paths)
-    report = report_paths(targets, context_root=cards_root(targets))
+    report = api.validate(targets, context_root=cards_root(targets))
     WRITERS[output_format.value](report, sys.stdout)
     raise typer.Exit(ExitCode.FINDINGS if report.errors else ExitCode.OK)
 
@@ -43,7 +43,7 @@ def validate(
 @app.command()
 def rules() -> None:
     """List every rule: its code, severity, system and one-line doc."""
-    from cardkit.rules import all_rules
+    from cardkit.check.rules import all_rules
 
     for rule in all_rules():
         sys.stdout.write(f"{rule.code}  {rule.severity.value:<7}  {rule.system:<16}  {rule.doc}\n")
@@ -52,7 +52,7 @@ def rules() -> None:
 @app.command()
 def kinds() -> None:
     """List the document kinds cardkit knows, with their schema files."""
-    from cardkit import schemas
+    from cardkit.schemas import registry as schemas
 
     for kind in schemas.kinds():
         sys.stdout.write(f"{kind:<32}  schemas/{kind}.schema.json\n")

@@ -1,4 +1,5 @@
-"""exchange: cardkit's data to and from marvelsdb JSON, Tabletop Simulator decks and CSV."""
+"""exchange: cardkit's data to and from other tools: Tabletop Simulator decks, CSV, and the
+formats each game brings through its CLI face (`cardkit/games/<game>/cli.py`)."""
 
 from __future__ import annotations
 
@@ -8,75 +9,41 @@ from typing import Annotated
 
 import typer
 
-from cardkit.cli._app import PathsArg, default_paths, export_app, preview, report_skipped
-from cardkit.errors import ExitCode, UsageError
+from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
+from cardkit.errors import UsageError
+from cardkit.plugin import ImportVerb
 
 
-def _documents(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
-    from cardkit import gaps as gap_core
+def documents_of(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
+    from cardkit.gaps import rows as gap_core
 
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
     return documents
 
 
-def import_marvelsdb(
-    files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
-) -> None:
-    """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
-    from cardkit.systems.marvel_champions import marvelsdb_files
-
-    if not files:
-        raise UsageError(
-            "import marvelsdb needs the pack files: cardkit import marvelsdb FILE.json"
-        )
-    result = marvelsdb_files.plan_import(files, out, box=box)
-    if dry_run:
-        preview(result.files)
-    else:
-        marvelsdb_files.write_import(result, force=force)
-    where = "" if dry_run else f"; written to {out}"
-    sys.stdout.write(
-        f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
-        f"from {len(files)} files{where}\n"
-    )
+# `cardkit import WORD FILE...` verbs that games bring (`import marvelsdb`), by word.
+IMPORT_FORMATS: dict[str, ImportVerb] = {}
 
 
-@export_app.command("marvelsdb")
-def export_marvelsdb(
-    paths: PathsArg = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the JSON files.")] = Path(
-        "build/marvelsdb"
-    ),
-    catalogues: Annotated[
-        Path | None,
-        typer.Option(help="A marvelsdb folder: copy its sets.json/packs.json entries in use."),
-    ] = None,
-    cards: Annotated[
-        list[Path] | None,
-        typer.Option("--cards", help="marvelsdb pack files whose cards decklists may name."),
-    ] = None,
-) -> None:
-    """Write Marvel Champions cards as marvelsdb pack JSON, decklists as marvelsdb decks.
+def _add_game_faces() -> None:
+    """Each game's CLI face (`<game>/cli.py`, `register(formats, export_app)`) adds its
+    exchange verbs; only those modules are imported, not the games' rules."""
+    import importlib
+    import importlib.util
 
-    Cards go to pack/<pack>.json and pack/<pack>_encounter.json, in marvelsdb's own
-    layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
-    decklist names a card no given card matches, or a file was skipped (not valid).
-    """
-    from cardkit import gaps as gap_core
-    from cardkit.systems.marvel_champions import marvelsdb_files
+    from cardkit import systems
 
-    documents, skipped = gap_core.load(default_paths(paths))
-    report_skipped(skipped)
-    result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
-    for line in result.problems:
-        sys.stderr.write(f"{line}\n")
-    for line in result.warnings:
-        sys.stderr.write(f"warning: {line}\n")
-    sys.stdout.write(
-        f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
-    )
-    raise typer.Exit(ExitCode.FINDINGS if result.problems or skipped else ExitCode.OK)
+    for name in systems.module_names():
+        try:
+            found = importlib.util.find_spec(f"{name}.cli")
+        except ImportError:
+            continue  # a plug-in that cannot be imported is named when it loads
+        if found is not None:
+            importlib.import_module(f"{name}.cli").register(IMPORT_FORMATS, export_app)
+
+
+_add_game_faces()
 
 
 @export_app.command("tts")
@@ -103,7 +70,7 @@ def export_tts(
     from cardkit.exchange import tts_files
     from cardkit.render import content
 
-    documents = _documents(paths)
+    documents = documents_of(paths)
     cards = content.collect(documents)
     for part in deck or ():
         if not any(part.lower() in c.deck.lower() for c in cards):
@@ -145,10 +112,10 @@ def export_csv(
     with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it
     rather than running it (plain numbers stay); --raw-cells writes them as they are.
     """
-    from cardkit import yamlio
     from cardkit.exchange import csv_export
+    from cardkit.files import yamlio
 
-    grouped = csv_export.by_kind(d.data for d in _documents(paths))
+    grouped = csv_export.by_kind(d.data for d in documents_of(paths))
     if kind:
         grouped = csv_export.choose_kinds(grouped, kind)
     if not grouped:

@@ -14,7 +14,7 @@ from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 from cardkit.errors import CardkitError, ExitCode
 
 if TYPE_CHECKING:
-    from cardkit.gaps import Gap
+    from cardkit.gaps.rows import Gap
 
 
 class GapFormat(StrEnum):
@@ -79,9 +79,9 @@ def gaps(
     terminal up to 500 rows are drawn as a table; a longer listing comes as lines as they
     are found.
     """
-    from cardkit.gap_filters import Filters, selected
-    from cardkit.gap_tally import Tally
-    from cardkit.gaps_stream import stream
+    from cardkit import api
+    from cardkit.gaps.filters import Filters, selected
+    from cardkit.gaps.tally import Tally
     from cardkit.model import Diagnostic
     from cardkit.report import gaps_report
 
@@ -114,7 +114,7 @@ def gaps(
     # The summary counts every gap the filters select, open and resolved: --status only
     # picks the rows listed (and the summary says which).
     tally = Tally("" if status is GapStatus.all else status.value)
-    rows = watched(tally.counted(selected(stream(targets, skip), wanted)))
+    rows = watched(tally.counted(selected(api.gap_rows(targets, skip), wanted)))
     grouping = group_by.value if group_by else None
     if output_format is GapFormat.table and sys.stdout.isatty():
         gaps_report.write_terminal(rows, grouping, sys.stdout, tally, sys.stderr.write)
@@ -171,8 +171,8 @@ def confirm(
     value that leaves out a slot needs --replace. Repeating a confirmation (same field,
     value and evidence) changes nothing; --undo takes the last one back.
     """
-    from cardkit import checklist
-    from cardkit import confirm as core
+    from cardkit.confirm import checklist
+    from cardkit.confirm import edit as core
 
     if undo:
         if target is None or address is None:

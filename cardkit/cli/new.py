@@ -44,7 +44,8 @@ def new(
     The file passes `cardkit validate` as written (a rule may warn about a deck that is
     still short). An existing file is never replaced without --force; the write is atomic.
     """
-    from cardkit import scaffold, schemas
+    from cardkit.schemas import registry as schemas
+    from cardkit.schemas import scaffold
 
     full = schemas.resolve_kind(kind)
     scaffold.check_id(ident)

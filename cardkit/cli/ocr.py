@@ -58,7 +58,8 @@ def ocr(
     engine: Annotated[
         str,
         typer.Option(
-            help="tesseract, replay:FILE, or the test engines crash, hang and die.", hidden=True
+            help="tesseract, tesseract-cli, replay:FILE, or a plug-in engine package.module:Class.",
+            hidden=True,
         ),
     ] = "tesseract",
     assemble: Annotated[
@@ -181,7 +182,7 @@ def ocr(
 
 def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:
     """--assemble: one villain document per villain from its card drafts."""
-    from cardkit import yamlio
+    from cardkit.files import yamlio
     from cardkit.ocr import assemble, batch, draft
 
     drafts = [
@@ -212,9 +213,10 @@ def _second_opinion(
 ) -> bool:
     """--check: compare each draft with its card file, print agree/disagree, write the
     confirm --batch checklist into the output folder. True when any field disagrees."""
-    from cardkit import gaps, yamlio
     from cardkit.cli._app import report_skipped
-    from cardkit.ocr import check
+    from cardkit.files import yamlio
+    from cardkit.gaps import rows as gaps
+    from cardkit.ocr import compare as check
 
     documents, problems = gaps.load(paths)
     report_skipped(problems)

@@ -85,7 +85,7 @@ def proof(
     flip; --alignment prints a test sheet to measure --back-offset. Selections combine.
     Warnings (text that does not fit, characters the font lacks) name the card on stderr.
     """
-    from cardkit import gaps as gap_core
+    from cardkit.gaps import rows as gap_core
     from cardkit.render.content import Selection
     from cardkit.render.proof import ProofOptions, make_proof
 

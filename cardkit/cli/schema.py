@@ -30,7 +30,7 @@ def schema(
     The exported files keep their relative paths, so the references between them resolve
     offline; point yaml-language-server (or any JSON Schema tool) at DIR/KIND.schema.json.
     """
-    from cardkit import schemas
+    from cardkit.schemas import registry as schemas
 
     if export is not None:
         written = schemas.export(export)

@@ -49,12 +49,11 @@ def import_(
     `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
     instead: one Marvel Champions card file per card, a folder per card set.
     """
-    from cardkit import importer
+    from cardkit.cli.exchange import IMPORT_FORMATS
+    from cardkit.rulebook import importer
 
-    if str(rulebook) == "marvelsdb":
-        from cardkit.cli.exchange import import_marvelsdb
-
-        import_marvelsdb(files or [], out, box=box, dry_run=dry_run, force=force)
+    if str(rulebook) in IMPORT_FORMATS:  # a word a game brings: `import marvelsdb FILE...`
+        IMPORT_FORMATS[str(rulebook)](files or [], out, box=box, dry_run=dry_run, force=force)
         return
     if files:
         raise UsageError(f"import takes one rulebook; {files[0]} is one too many")
@@ -81,7 +80,8 @@ def export_rulebook(
     ] = None,
 ) -> None:
     """Regenerate a box's rulebook text from its YAML (the inverse of import)."""
-    from cardkit import importer, yamlio
+    from cardkit.files import yamlio
+    from cardkit.rulebook import importer
 
     text = importer.export_rulebook(paths)
     if out is None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit import yamlio
 from cardkit.exchange import tts
+from cardkit.files import yamlio
 from cardkit.model import Document
 from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard

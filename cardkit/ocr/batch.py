@@ -61,8 +61,8 @@ def warm(settings: Settings) -> None:
 
 
 def _load_templates(systems: tuple[str, ...]) -> None:
-    from cardkit import schemas
     from cardkit.ocr import layout
+    from cardkit.schemas import registry as schemas
 
     for name, templates in layout.template_sets().items():
         if systems and name not in systems:

@@ -37,7 +37,7 @@ def _set(document: dict[str, Any], path: str, value: Any) -> None:
 def _unread_required(document: dict[str, Any]) -> None:
     """A card front whose required fields were not read is filed as `face: art`, with a note
     and a gap naming them: the draft still validates, and nothing is invented for them."""
-    from cardkit import schemas
+    from cardkit.schemas import registry as schemas
 
     if document.get("face") or document["kind"] not in schemas.kinds():
         return
@@ -163,7 +163,7 @@ def build(
 
 
 def render(document: dict[str, Any], scan: str) -> str:
-    from cardkit import yamlio
+    from cardkit.files import yamlio
     from cardkit.model import printable
 
     # the scan's name is data: escaped, a line break in it cannot end the comment

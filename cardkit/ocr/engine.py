@@ -1,8 +1,8 @@
-"""The OCR engine interface and its engines: tesseract, replay, and two that fail on purpose.
+"""The OCR engine interface and its engines: tesseract, replay, and plug-in engines.
 
 An engine reads one region image in one mode and returns words with boxes and
 confidences. The pipeline never calls tesseract directly, so tests can replay
-recorded readings (fast, no binary) or use an engine that crashes or hangs.
+recorded readings (fast, no binary) or load an engine that crashes or hangs.
 
 Every call carries a `key` (`<frame>/<region>`) naming what is read; the replay
 engine serves readings by that key and the recording engine stores them under it.
@@ -11,7 +11,6 @@ engine serves readings by that key and the recording engine stores them under it
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -293,7 +292,7 @@ class RecordingEngine:
         return reading
 
     def save(self, path: Path) -> None:
-        from cardkit import yamlio
+        from cardkit.files import yamlio
 
         payload = {
             "engine": self.inner.name,
@@ -303,72 +302,10 @@ class RecordingEngine:
         yamlio.atomic_write(path, json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
 
 
-class CrashEngine:
-    """Fails on every image: tests that one engine failure fails one scan, not the batch."""
-
-    name = "crash"
-
-    def version(self) -> str:
-        return "0"
-
-    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
-        raise RuntimeError(f"test engine crashed on {key}")
-
-
-class HangEngine:
-    """Never returns: tests the per-image timeout."""
-
-    name = "hang"
-
-    def version(self) -> str:
-        return "0"
-
-    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
-        while True:
-            time.sleep(60)
-
-
-class DieEngine:
-    """Kills its own process on its first read: tests a worker that dies mid-scan."""
-
-    name = "die"
-
-    def version(self) -> str:
-        return "0"
-
-    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
-        import os
-        import signal
-
-        os.kill(os.getpid(), signal.SIGKILL)
-        raise AssertionError("unreachable")
-
-
-class GateEngine:
-    """Reads nothing, once a file exists: on its first read it creates `<PATH>.reading`,
-    then waits (at most a minute) for PATH. Tests what happens while a scan is being read
-    (a draft saved by hand meanwhile) without a race."""
-
-    name = "gate"
-
-    def __init__(self, gate: Path) -> None:
-        self.gate = gate
-
-    def version(self) -> str:
-        return "0"
-
-    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
-        marker = self.gate.with_name(self.gate.name + ".reading")
-        marker.touch()
-        deadline = time.monotonic() + 60
-        while not self.gate.exists() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return Reading(())
-
-
 def make_engine(spec: str, language: str = "eng") -> OcrEngine:
     """`tesseract` (default: the C API, or the command when tesserocr is missing),
-    `tesseract-cli`, `replay:FILE`, or the test engines `crash`, `hang` and `die`."""
+    `tesseract-cli`, `replay:FILE`, or a plug-in engine `package.module:Class` (made with
+    no arguments; the test suite's failing engines are loaded this way)."""
     if spec == "tesseract":
         try:
             import tesserocr  # noqa: F401
@@ -379,15 +316,12 @@ def make_engine(spec: str, language: str = "eng") -> OcrEngine:
         return TesseractEngine(language)
     if spec.startswith("replay:"):
         return ReplayEngine(Path(spec.removeprefix("replay:")))
-    if spec.startswith("gate:"):
-        return GateEngine(Path(spec.removeprefix("gate:")))
-    if spec == "crash":
-        return CrashEngine()
-    if spec == "hang":
-        return HangEngine()
-    if spec == "die":
-        return DieEngine()
+    if ":" in spec:
+        from cardkit.plugin import resolve
+
+        engine: OcrEngine = resolve(spec, "--engine")()
+        return engine
     raise UsageError(
-        f"unknown OCR engine '{spec}': use tesseract, tesseract-cli, replay:FILE, "
-        "crash, hang or die"
+        f"unknown OCR engine '{spec}': use tesseract, tesseract-cli, replay:FILE "
+        "or package.module:Class"
     )

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr.outline import Outline, find_outline, side_lengths
+from cardkit.ocr.card_outline import Outline, find_outline, side_lengths
 
 __all__ = ["Outline", "find_outline", "side_lengths"]  # the outline finder lives in outline.py
 

@@ -166,7 +166,8 @@ def parse_templates(system: str, data: dict[str, Any], where: str) -> TemplateSe
 @cache
 def template_sets() -> dict[str, TemplateSet]:
     """Every system's OCR templates, read once from its `ocr.yaml`."""
-    from cardkit import systems, yamlio
+    from cardkit import systems
+    from cardkit.files import yamlio
 
     out: dict[str, TemplateSet] = {}
     for module in systems.load():

@@ -44,7 +44,7 @@ def draft_name(frame_name: str) -> str:
 
 def process_scan(path: Path, settings: Settings) -> ScanResult:
     """Everything for one scan file, in this process: intake, read, draft, write."""
-    from cardkit import atomic, yamlio
+    from cardkit.files import atomic, yamlio
     from cardkit.ocr import draft, intake
     from cardkit.ocr.engine import make_engine
     from cardkit.ocr.pipeline import read_frame

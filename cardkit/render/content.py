@@ -101,7 +101,7 @@ def hook(system: str, name: str) -> Any:
 
 def from_scan(doc: Document, cards: list[ProofCard], warn: Warn) -> list[ProofCard]:
     """A one-card document naming its scan (`provenance.scan`) prints from that image."""
-    from cardkit.render import scan
+    from cardkit.render import scan_image as scan
 
     provenance = doc.data.get("provenance")
     if not isinstance(provenance, dict) or not provenance.get("scan") or len(cards) != 1:

@@ -18,7 +18,7 @@ from cardkit.render import diagram, fonts
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms, lookup
 from cardkit.render.sheet import Box
-from cardkit.render.text import ICON, ICON_WIDTH, LEADING, fit, stringWidth
+from cardkit.render.text_fit import ICON, ICON_WIDTH, LEADING, fit, stringWidth
 
 MM = 72 / 25.4
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)

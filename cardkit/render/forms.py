@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.render import fonts
 from cardkit.render.sheet import paper_size
-from cardkit.render.text import fit
+from cardkit.render.text_fit import fit
 
 MM = 72 / 25.4
 

@@ -22,7 +22,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.render import fonts
 
-SYSTEMS = Path(__file__).resolve().parent.parent / "systems"
 UNIT = 100.0  # icons are drawn in a 100 x 100 box, then scaled
 RGB = tuple[float, float, float]
 
@@ -52,17 +51,23 @@ def hex_colour(text: str) -> RGB:
     return r, g, b
 
 
-def icon_file(system: str) -> Path:
-    return SYSTEMS / system.replace("-", "_") / "icons.yaml"
+def icon_file(system: str) -> Path | None:
+    """The system's `icons.yaml`, found through the registry (a system outside cardkit too)."""
+    from cardkit import systems
+
+    try:
+        return systems.get(system).data_file("icons.yaml")
+    except systems.UnknownName:
+        return None
 
 
 @cache
 def icon_set(system: str) -> dict[str, Icon]:
     """The system's icons by name and by alias (empty if the system declares none)."""
-    from cardkit import yamlio
+    from cardkit.files import yamlio
 
     path = icon_file(system)
-    if not path.is_file():
+    if path is None:
         return {}
     data: Any = yamlio.load_text(path.read_text(encoding="utf-8"))
     found: dict[str, Icon] = {}

@@ -17,7 +17,7 @@ from cardkit.render import face, fonts, sheet
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms, Icon
 from cardkit.render.sheet import Box, Layout
-from cardkit.render.text import fit
+from cardkit.render.text_fit import fit
 
 MM = 72 / 25.4
 LEGEND_FLOOR = 0.6  # the legend's type shrinks to this fraction before icons are left out
@@ -137,7 +137,7 @@ def _from_scan(
     from its edge pixels."""
     from reportlab.lib.utils import ImageReader
 
-    from cardkit.render import scan
+    from cardkit.render import scan_image as scan
 
     try:
         ref = scan.ScanRef(Path(card.scan), card.scan_region, card.scan_turn)

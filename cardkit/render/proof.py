@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from cardkit import yamlio
 from cardkit.errors import CardkitError, UsageError
+from cardkit.files import yamlio
 from cardkit.model import Document
 from cardkit.render import content, forms, pdf, sheet
 from cardkit.render.units import pair, points

@@ -97,7 +97,7 @@ class Layout:
 
 @cache
 def formats() -> dict[str, Any]:
-    from cardkit import yamlio
+    from cardkit.files import yamlio
 
     data = yamlio.load_text(FORMATS.read_text(encoding="utf-8"))
     assert isinstance(data, dict)

@@ -12,8 +12,8 @@ import operator
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TextIO
 
+from cardkit.files.spool import Spool
 from cardkit.model import Diagnostic, Severity
-from cardkit.spool import Spool
 
 
 class Findings(Protocol):

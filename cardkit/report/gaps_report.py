@@ -12,11 +12,11 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TextIO
 
-from cardkit.gap_tally import Tally
-from cardkit.gaps import Gap
+from cardkit.files.spool import Spool
+from cardkit.gaps.rows import Gap
+from cardkit.gaps.tally import Tally
 from cardkit.model import printable
 from cardkit.report import jsonstream
-from cardkit.spool import Spool
 
 GROUPS: dict[str, Callable[[Gap], str]] = {
     "box": lambda g: g.box,

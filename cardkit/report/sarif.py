@@ -14,7 +14,7 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 
 
 def _rules() -> list[dict[str, object]]:
-    from cardkit.rules import all_rules
+    from cardkit.check.rules import all_rules
 
     return [
         {

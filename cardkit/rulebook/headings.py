@@ -15,7 +15,7 @@ from typing import Any
 
 @cache
 def _table(package: str) -> dict[str, dict[str, list[str]]]:
-    from cardkit import yamlio
+    from cardkit.files import yamlio
 
     text = resources.files(package).joinpath("headings.yaml").read_text(encoding="utf-8")
     data: Any = yamlio.load_text(text)

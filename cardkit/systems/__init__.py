@@ -7,9 +7,9 @@ it is, and which the core only ever reaches through this registry:
     TITLE = "Marvel United"                # for people
     MANIFEST_KIND = "marvel-united/box"    # the kind describing one box, if any
     VILLAIN_KIND = "marvel-united/villain" # the kind the gap table's `villain` column names
-    READER = "cardkit.systems.marvel_united.rulebook"   # the rulebook reader, if any
+    READER = "cardkit.games.marvel_united.rulebook"   # the rulebook reader, if any
     PROOF_KINDS = {"villain": "villain", "henchmen": "sheet"}   # how proofs collect cards
-    CORRECTIONS = {"place": "cardkit.systems.marvel_united.placement:merge"}
+    CORRECTIONS = {"place": "cardkit.games.marvel_united.placement:merge"}
     CARD_SIZE = {"width": "63.5mm", "height": "88.9mm"}  # if render/formats.yaml has none
 
 Beside it: `rules.py` (its rules, registered on import), `tokens.yaml` (its token
@@ -45,6 +45,7 @@ from cardkit import suggest
 ENTRY_POINTS = "cardkit.systems"
 ENVIRONMENT = "CARDKIT_SYSTEMS"
 TOKENS_FILE = "tokens.yaml"
+CORE = "cardkit.check.core"  # the rules every system's documents share
 _loaded: list[ModuleType] = []
 
 
@@ -125,13 +126,18 @@ class System:
 
     @property
     def kinds(self) -> list[str]:
-        from cardkit import schemas
+        from cardkit.schemas import registry as schemas
 
         return [kind for kind in schemas.kinds() if kind.split("/")[0] == self.name]
 
     @cached_property
     def tokens(self) -> Vocabulary:
         return Vocabulary(self.name, [_token(entry) for entry in _read_tokens(self.module)])
+
+    def data_file(self, name: str) -> Path | None:
+        """A data file this system ships beside its `__init__.py` (`icons.yaml`), if any."""
+        source = Path(str(resources.files(self.module))) / name
+        return source if source.is_file() else None
 
     @property
     def schema_dir(self) -> Path | None:
@@ -166,7 +172,7 @@ class System:
 
 
 def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
-    from cardkit import yamlio
+    from cardkit.files import yamlio
 
     source = resources.files(module).joinpath(TOKENS_FILE)
     if not source.is_file():
@@ -178,11 +184,10 @@ def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
 def module_names() -> list[str]:
     """Every system's module name, none imported: built-in systems (core first), then
     entry points, then CARDKIT_SYSTEMS."""
-    built_in = sorted(
-        (info.name for info in pkgutil.iter_modules(__path__) if info.ispkg),
-        key=lambda name: (name != "core", name),
-    )
-    names = [f"{__name__}.{name}" for name in built_in]
+    from cardkit import games
+
+    built_in = sorted(info.name for info in pkgutil.iter_modules(games.__path__) if info.ispkg)
+    names = [CORE, *(f"{games.__name__}.{name}" for name in built_in)]
     names += [entry.value for entry in metadata.entry_points(group=ENTRY_POINTS)]
     names += [name.strip() for name in os.environ.get(ENVIRONMENT, "").split(",") if name.strip()]
     return list(dict.fromkeys(names))
@@ -195,8 +200,11 @@ def _import(name: str) -> ModuleType:
         module = importlib.import_module(name)
     except ImportError as err:
         raise UsageError(f"game system '{name}' cannot be imported: {err}") from None
-    if not isinstance(getattr(module, "NAME", None), str):
-        raise UsageError(f"game system '{name}' declares no NAME")
+    if name == CORE:
+        return module
+    from cardkit import plugin
+
+    plugin.check_game(module)  # a game's mistake is named now, not when a user hits it
     return module
 
 

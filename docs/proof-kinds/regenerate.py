@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from cardkit import gaps  # noqa: E402
+from cardkit.gaps import rows as gaps  # noqa: E402
 from cardkit.render import content, pdf, sheet  # noqa: E402
 
 DPI = 113  # a poker card comes out 283 px wide: legible, and small in the repository

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import re
 
-from cardkit import schemas
-from cardkit.explain import explain
-from cardkit.rules import all_rules
+from cardkit.check.rules import all_rules
+from cardkit.schemas import registry as schemas
+from cardkit.schemas.explain import explain
 from tests.conftest import run_cli
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardkit.systems.marvel_united import gapnotes
-from cardkit.systems.marvel_united import notegrammar as g
+from cardkit.games.marvel_united import gapnotes
+from cardkit.games.marvel_united import notegrammar as g
 
 CARDS = [
     ("Cards 6 and 7 (Ball and Chain) were read as two Thugs", [6, 7]),

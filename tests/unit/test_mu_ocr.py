@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from cardkit.games.marvel_united import ocr as mu
 from cardkit.model import Document
 from cardkit.ocr.engine import Reading, Word
-from cardkit.systems.marvel_united import ocr as mu
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))

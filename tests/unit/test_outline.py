@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import geometry, outline, pipeline
+from cardkit.ocr import card_outline as outline
+from cardkit.ocr import geometry, pipeline
 
 CARD = (500, 700)  # a poker card's proportions, 0.714
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.systems.marvel_united import cards, placement
+from cardkit.games.marvel_united import cards, placement
 
 PHRASINGS = [
     (

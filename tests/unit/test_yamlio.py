@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import yamlio
-from cardkit.yamlio import YamlProblem, load_text
+from cardkit.files import yamlio
+from cardkit.files.yamlio import YamlProblem, load_text
 
 
 def problem(text: str) -> YamlProblem:

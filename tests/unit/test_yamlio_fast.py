@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit import yamlio
+from cardkit.files import yamlio
 from tests.conftest import ROOT
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cardkit.check.rules import document_rule
 from cardkit.model import Document, Pointer, Severity
-from cardkit.rules import document_rule
 
 
 @document_rule(

@@ -1,0 +1,107 @@
+"""Checklists: the CSV that `gaps --format csv` writes and `confirm --batch` applies.
+
+Every row is checked before any file is written, so a batch is all or nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from cardkit.confirm.edit import AS_PRINTED, Outcome, Request, confirm_files
+from cardkit.errors import InputError, UsageError
+from cardkit.files import yamlio
+
+
+def parse_value(text: str) -> Any:
+    """A value given on the command line, read as YAML: `2`, `none`, `{left: {civilian: 2}}`."""
+    try:
+        return yamlio.load_text(text)
+    except yamlio.YamlProblem as problem:
+        hint = ""
+        if "':'" in problem.message and re.search(r":\S", text):
+            hint = "; put a space after each ':' (`{left: {thug: 2}}`)"
+        raise UsageError(f"--value is not valid YAML: {problem.message}{hint}") from None
+
+
+def check_date(text: str) -> str:
+    """A --date value, refused unless it is a real YYYY-MM-DD day."""
+    if not text:
+        return text
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--date {text!r} is not a day: give YYYY-MM-DD") from None
+    return text
+
+
+def read_checklist(checklist: Path) -> list[dict[str, str]]:
+    """The rows of a checklist CSV: UTF-8 with or without Excel's byte-order mark."""
+    import csv
+
+    try:
+        raw = yamlio.read_bytes(checklist)  # a regular file under the cap: a pipe never blocks
+    except OSError as err:
+        raise InputError(f"{checklist}: cannot read: {err.strerror}") from None
+    except yamlio.YamlProblem as problem:
+        raise InputError(f"{checklist}: {problem.message}") from None
+    if b"\0" in raw:
+        raise InputError(f"{checklist}: binary data, not a CSV checklist")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        raise InputError(
+            f"{checklist}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); "
+            "save the checklist as CSV UTF-8"
+        ) from None
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as err:
+        raise InputError(f"{checklist}: not a CSV checklist: {err}") from None
+    return [{str(k).strip(): _cell(v) for k, v in row.items() if k is not None} for row in rows]
+
+
+def _cell(value: Any) -> str:
+    """A cell's text; the quote that `gaps --format csv` puts before `=+-@` is taken off."""
+    text = (value if isinstance(value, str) else "").strip()
+    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list[Outcome]:
+    """Apply every checklist row with evidence: every row and file checked, then all written."""
+    rows = read_checklist(checklist)
+    by_file: dict[Path, list[Request]] = {}
+    refused: list[str] = []
+    for number, row in enumerate(rows, start=2):
+        evidence = row.get("evidence", "")
+        if not evidence:
+            continue
+        who = row.get("by", "") or default_by
+        address = row.get("address", "") or row.get("field", "")
+        path = row.get("path", "")
+        where = f"{checklist} row {number}"
+        if not who or not address or not path:
+            refused.append(f"{where}: a row with evidence needs path, address and by (or --by)")
+            continue
+        if not Path(path).is_file():
+            refused.append(f"{where}: {path}: no such file")
+            continue
+        try:
+            value = parse_value(row["value"]) if row.get("value") else AS_PRINTED
+        except UsageError as err:
+            refused.append(f"{where}: {err}")
+            continue
+        request = Request(address, who, evidence, date, value, origin=where)
+        request.replace = row.get("replace", "").lower() in ("yes", "true", "1")
+        by_file.setdefault(Path(path), []).append(request)
+    if refused:
+        raise UsageError(f"{len(refused)} refused, nothing was written: " + "; ".join(refused))
+    if not by_file:
+        raise UsageError(f"{checklist}: no row has its evidence column filled in")
+    return confirm_files(by_file)

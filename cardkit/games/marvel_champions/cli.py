@@ -1,0 +1,81 @@
+"""Marvel Champions' CLI face: `cardkit import marvelsdb` and `cardkit export marvelsdb`.
+
+The registry's CLI hook (`cardkit.plugin.CliFace`): `register` adds this game's
+exchange verbs to the command line; the work is done by `marvelsdb_files`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._app import PathsArg, preview
+from cardkit.errors import ExitCode, UsageError
+from cardkit.plugin import ImportVerb
+
+
+def register(import_formats: dict[str, ImportVerb], export_app: typer.Typer) -> None:
+    import_formats["marvelsdb"] = import_marvelsdb
+    export_app.command("marvelsdb")(export_marvelsdb)
+
+
+def import_marvelsdb(
+    files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
+) -> None:
+    """`cardkit import marvelsdb FILE.json... --out DIR`: one card file per marvelsdb card."""
+    from cardkit.games.marvel_champions import marvelsdb_files
+
+    if not files:
+        raise UsageError(
+            "import marvelsdb needs the pack files: cardkit import marvelsdb FILE.json"
+        )
+    result = marvelsdb_files.plan_import(files, out, box=box)
+    if dry_run:
+        preview(result.files)
+    else:
+        marvelsdb_files.write_import(result, force=force)
+    where = "" if dry_run else f"; written to {out}"
+    sys.stdout.write(
+        f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
+        f"from {len(files)} files{where}\n"
+    )
+
+
+def export_marvelsdb(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the JSON files.")] = Path(
+        "build/marvelsdb"
+    ),
+    catalogues: Annotated[
+        Path | None,
+        typer.Option(help="A marvelsdb folder: copy its sets.json/packs.json entries in use."),
+    ] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option("--cards", help="marvelsdb pack files whose cards decklists may name."),
+    ] = None,
+) -> None:
+    """Write Marvel Champions cards as marvelsdb pack JSON, decklists as marvelsdb decks.
+
+    Cards go to pack/<pack>.json and pack/<pack>_encounter.json, in marvelsdb's own
+    layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
+    decklist names a card no given card matches, or a file was skipped (not valid).
+    """
+    from cardkit.cli._app import default_paths, report_skipped
+    from cardkit.games.marvel_champions import marvelsdb_files
+    from cardkit.gaps import rows as gap_rows
+
+    documents, skipped = gap_rows.load(default_paths(paths))
+    report_skipped(skipped)  # and exit 1: fewer cards out than in
+    result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
+    for line in result.problems:
+        sys.stderr.write(f"{line}\n")
+    for line in result.warnings:
+        sys.stderr.write(f"warning: {line}\n")
+    sys.stdout.write(
+        f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
+    )
+    raise typer.Exit(ExitCode.FINDINGS if result.problems or skipped else ExitCode.OK)

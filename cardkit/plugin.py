@@ -1,0 +1,184 @@
+"""The contract a game system implements: what it declares and every hook it may provide.
+
+A game system is one package (built in: `cardkit/games/<game>/`; outside cardkit: any
+package named by the `cardkit.systems` entry-point group or `CARDKIT_SYSTEMS`). Its
+`__init__.py` declares the constants of `Declaration`; everything but `NAME` is optional.
+Beside it, by name:
+
+- `rules.py`: imported once when the game loads, so its `@document_rule`,
+  `@stream_rule`, `@tree_rule` and `@note_reader` functions register;
+- `proof.py`: a `ProofPainter` (how its documents become proxy cards);
+- `cli.py`: a `CliFace` (the `import`/`export` verbs of its exchange formats);
+- data files found through the registry (`System.data_file`): `tokens.yaml` (its token
+  vocabulary), `icons.yaml`, `token_palette.yaml`, `headings.yaml`, `ocr.yaml`,
+  `equivalents.yaml`; and `schemas/<NAME>/*.schema.json` for a game outside cardkit.
+
+The registry (`cardkit.systems`) checks a game against this contract when it loads
+(`check_game`), so a reader without `parse` is named then, not when a user hits it.
+Rules and values a game needs are re-exported here: a plug-in imports only this module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from cardkit.check.rules import (
+    DocumentRef,
+    Finding,
+    NoteReader,
+    Tree,
+    document_rule,
+    note_reader,
+    ref,
+    stream_rule,
+    tree_rule,
+)
+from cardkit.errors import UsageError
+from cardkit.model import Document, Pointer, Severity
+
+if TYPE_CHECKING:
+    from cardkit.render.content import ProofCard
+
+__all__ = [
+    "CliFace",
+    "Correction",
+    "Declaration",
+    "Document",
+    "DocumentRef",
+    "Finding",
+    "ImportVerb",
+    "NoteReader",
+    "Pointer",
+    "ProofPainter",
+    "RulebookReader",
+    "Severity",
+    "Tree",
+    "check_game",
+    "document_rule",
+    "note_reader",
+    "ref",
+    "stream_rule",
+    "tree_rule",
+]
+
+
+class Declaration(Protocol):
+    """The constants a game's `__init__.py` declares (all but NAME optional)."""
+
+    NAME: str  # the kind prefix: `marvel-united/villain`
+    TITLE: str  # for people; readers use it to detect a book
+    MANIFEST_KIND: str  # the kind describing one box (its file is box.yaml)
+    VILLAIN_KIND: str  # the kind whose documents group the gap table's rows
+    READER: str  # the module of its `RulebookReader`
+    PROOF_KINDS: dict[str, str]  # kind -> how proofs collect it, for a game without proof.py
+    CORRECTIONS: dict[str, str]  # field -> "module:function", a `Correction`
+    CARD_SIZE: dict[str, str]  # {"width": "63.5mm", "height": "88.9mm"}
+
+
+@runtime_checkable
+class RulebookReader(Protocol):
+    """A game's rulebook transcription reader (docs/transcription-format.md)."""
+
+    def detects(self, text: str) -> bool:
+        """True when the text is a book of this game (never by one book's sentences)."""
+
+    def parse(self, text: str, box: str, source: str) -> list[dict[str, Any]]:
+        """The book's documents, plain data each with `kind` and `id`."""
+
+    def warnings(self, documents: list[dict[str, Any]]) -> list[str]:
+        """What the import should tell the user about the documents it made."""
+
+
+class OptionalReaderHooks(Protocol):
+    """Optional on a reader; at least one of them, so an import can tell what it lost.
+    `render = None` says a book has no export back to its text."""
+
+    def render(self, documents: list[dict[str, Any]]) -> str:
+        """The book's text back from its documents (`cardkit export rulebook`)."""
+
+    def unrepresented(self, text: str, documents: list[dict[str, Any]]) -> list[str]:
+        """The source lines no document field holds (else: the source against `render`)."""
+
+
+@runtime_checkable
+class ProofPainter(Protocol):
+    """A game's `proof.py`: the proxy cards one document prints as."""
+
+    def collect(self, doc: Document, warn: Callable[[str], None]) -> list[ProofCard]:
+        """The document's proof cards; `warn` says what cannot be drawn."""
+
+
+class ImportVerb(Protocol):
+    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`)."""
+
+    def __call__(
+        self, files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool
+    ) -> None: ...
+
+
+class CliFace(Protocol):
+    """A game's `cli.py`: the command-line verbs of its exchange formats. It is a face
+    (it may use Typer); `register` runs when the CLI starts."""
+
+    def register(self, import_formats: dict[str, ImportVerb], export_app: Any) -> None:
+        """Add `import_formats[WORD] = verb` and `@export_app.command(WORD)` commands."""
+
+
+# How a confirmed correction of one field merges into the old value (a corrected
+# placement keeps its anchor): (old value, new value) -> merged value.
+Correction = Callable[[Any, Any], Any]
+
+READER_FUNCTIONS = ("detects", "parse", "warnings")
+READER_OPTIONAL = ("render", "unrepresented")
+
+
+def resolve(target: str, where: str) -> Callable[..., Any]:
+    """`package.module:function` -> the function; a bad target is a UsageError naming `where`."""
+    module_name, _, function = target.partition(":")
+    try:
+        found = getattr(importlib.import_module(module_name), function)
+    except (ImportError, AttributeError, ValueError) as err:
+        raise UsageError(f"{where}: '{target}' cannot be loaded: {err}") from None
+    if not callable(found):
+        raise UsageError(f"{where}: '{target}' is not a function")
+    return found  # type: ignore[no-any-return]
+
+
+def check_game(module: ModuleType) -> None:
+    """Hold a game module to this contract; the first breach is one UsageError naming it."""
+    game = module.__name__
+    name = getattr(module, "NAME", None)
+    if not isinstance(name, str) or not name:
+        raise UsageError(f"game system '{game}' declares no NAME")
+    for constant in ("TITLE", "MANIFEST_KIND", "VILLAIN_KIND", "READER"):
+        value = getattr(module, constant, None)
+        if value is not None and not isinstance(value, str):
+            raise UsageError(f"game system '{name}': {constant} must be a string")
+    for constant in ("PROOF_KINDS", "CORRECTIONS", "CARD_SIZE"):
+        value = getattr(module, constant, None)
+        if value is not None and not isinstance(value, dict):
+            raise UsageError(f"game system '{name}': {constant} must be a mapping")
+    reader_name = getattr(module, "READER", None)
+    if reader_name:
+        try:
+            reader = importlib.import_module(reader_name)
+        except ImportError as err:
+            raise UsageError(f"game system '{name}': READER '{reader_name}': {err}") from None
+        missing = [f for f in READER_FUNCTIONS if not callable(getattr(reader, f, None))]
+        optional = [getattr(reader, f, None) for f in READER_OPTIONAL]
+        if any(hook is not None and not callable(hook) for hook in optional):
+            missing.append("callable render/unrepresented")
+        elif all(hook is None for hook in optional):
+            missing.append("render or unrepresented")
+        if missing:
+            raise UsageError(
+                f"game system '{name}': its reader '{reader_name}' has no "
+                + ", ".join(missing)
+                + " (see cardkit.plugin.RulebookReader)"
+            )
+    for field, target in (getattr(module, "CORRECTIONS", None) or {}).items():
+        resolve(str(target), f"game system '{name}': CORRECTIONS['{field}']")

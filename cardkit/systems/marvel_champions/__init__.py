@@ -1,7 +1,0 @@
-"""Marvel Champions game system."""
-
-NAME = "marvel-champions"
-TITLE = "Marvel Champions"
-MANIFEST_KIND = "marvel-champions/expansion"
-READER = "cardkit.systems.marvel_champions.rulebook"
-PROOF_KINDS = {"decklist": "decklist", "card": "single"}
