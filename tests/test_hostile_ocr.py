@@ -145,3 +145,100 @@ def test_workers_end_with_their_parent(tmp_path, how):
     if how == signal.SIGTERM:
         assert process.returncode == 143
         assert log.read_text() == "cardkit: terminated\n"
+
+
+def _blank_pdf(path: Path, pages: int, width_mm: float, height_mm: float) -> Path:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(pages):
+        writer.add_blank_page(width=width_mm * 72 / 25.4, height=height_mm * 72 / 25.4)
+    with path.open("wb") as stream:
+        writer.write(stream)
+    return path
+
+
+def test_a_small_pdf_of_huge_pages_is_refused_before_rendering(tmp_path):
+    from cardkit.ocr import intake
+
+    poster = _blank_pdf(tmp_path / "poster.pdf", 12, 5000, 5000)
+    assert poster.stat().st_size < 10_000
+    with pytest.raises(intake.IntakeError) as refused:
+        intake.load(poster)
+    assert str(refused.value) == (
+        f"{poster}: page 1 is 5000 x 5000 mm, over the 420 x 594 mm (A2) cap for a scan; "
+        "nothing rendered"
+    )
+    many = _blank_pdf(tmp_path / "many.pdf", 40, 420, 594)  # each allowed, together too many
+    with pytest.raises(intake.IntakeError, match=r"pages 1-\d+ hold over [\d,]+ pixels"):
+        intake.load(many)
+    pages = _blank_pdf(tmp_path / "pages.pdf", 501, 10, 10)
+    with pytest.raises(intake.IntakeError, match="501 pages, over the 500-page cap"):
+        intake.load(pages)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_link_to_an_endless_device_fails_alone_without_reading(tmp_path):
+    (tmp_path / "scans").mkdir()
+    (tmp_path / "scans" / "zero.png").symlink_to("/dev/zero")
+    blank_card(tmp_path / "scans" / "card.png")
+    gate = tmp_path / "gate"
+    gate.touch()
+    done = run_cli(
+        ["ocr", str(tmp_path / "scans"), "--out", str(tmp_path / "d"), GATE],
+        env={"CARDKIT_TEST_GATE": str(gate)},
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"cardkit: {tmp_path / 'scans' / 'zero.png'}: is a pipe or device, not a scan; "
+        "nothing was read\n"
+    )
+    assert (tmp_path / "d" / "card.yaml").exists()  # the other scan was read
+
+
+def test_a_scan_over_the_size_cap_is_refused_before_reading(tmp_path):
+    from cardkit.ocr import intake
+
+    big = tmp_path / "big.png"
+    with big.open("wb") as stream:
+        stream.truncate(intake.MAX_SCAN_BYTES + 1)  # sparse: nothing to read
+    with pytest.raises(intake.IntakeError, match=r"268,435,457 bytes, over the 268,435,456-byte"):
+        intake.load(big)
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        (["--timeout", "-1"], "--timeout must be a positive number of seconds, not -1"),
+        (["--timeout", "0"], "--timeout must be a positive number of seconds, not 0"),
+        (["--timeout", "nan"], "--timeout must be a positive number of seconds, not nan"),
+        (["--jobs", "-3"], "--jobs must be 0 (every core) or more, not -3"),
+    ],
+)
+def test_timeout_and_jobs_out_of_range_are_usage_errors(tmp_path, option, says):
+    blank_card(tmp_path / "card.png")
+    done = run_cli(["ocr", str(tmp_path / "card.png"), "--out", str(tmp_path / "d"), *option])
+    assert done.returncode == 2
+    assert done.stderr == f"cardkit: {says}\n"
+    assert not (tmp_path / "d").exists()
+
+
+def test_jobs_are_capped_to_the_scans_and_the_cores(tmp_path):
+    from cardkit.ocr import batch
+
+    cores = os.cpu_count() or 1
+    assert batch.workers_for(3, 200) == min(3, cores)
+    assert batch.workers_for(1000, 200) == cores
+    assert batch.workers_for(0, 0) == 1
+    for name in ("a", "b", "c"):
+        blank_card(tmp_path / f"{name}.png")
+    gate = tmp_path / "gate"
+    gate.touch()
+    os.environ["CARDKIT_TEST_GATE"] = str(gate)
+    try:
+        settings = batch.Settings(tmp_path / "d", engine="tests.ocr_engines:Gate")
+        results = batch.run(sorted(tmp_path.glob("*.png")), settings, jobs=200)
+    finally:
+        del os.environ["CARDKIT_TEST_GATE"]
+    assert all(r.ok for r in results), [r.message for r in results]
+    assert 1 <= len({r.worker for r in results}) <= 3  # not 200 workers for 3 scans

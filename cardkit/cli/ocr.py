@@ -41,7 +41,12 @@ def ocr(
         "build/drafts"
     ),
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Scans read at once (default: every core).")
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Scans read at once (default and most: every core; never more than the scans).",
+        ),
     ] = 0,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing drafts.")] = False,
     fmt: Annotated[OcrFormat, typer.Option("--format", help="text or json summary.")] = (
@@ -53,7 +58,7 @@ def ocr(
     threshold: Annotated[
         float, typer.Option(help="Fields read less surely than this are left unconfirmed.")
     ] = 0.90,
-    timeout: Annotated[float, typer.Option(help="Seconds allowed per scan.")] = 120.0,
+    timeout: Annotated[float, typer.Option(help="Seconds allowed per scan (more than 0).")] = 120.0,
     language: Annotated[str, typer.Option(help="tesseract language model.")] = "eng",
     engine: Annotated[
         str,
@@ -107,6 +112,10 @@ def ocr(
 
     if not 0 <= threshold <= 1:
         raise UsageError("--threshold must be between 0 and 1")
+    if not timeout > 0:  # NaN too
+        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    if jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every core) or more, not {jobs}")
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is not a folder")
     missing = [p for p in paths if not p.exists()]
@@ -134,7 +143,7 @@ def ocr(
     results = batch.run(
         scans,
         settings,
-        jobs=jobs or os.cpu_count() or 1,
+        jobs=batch.workers_for(len(scans), jobs),
         timeout=timeout,
         progress=(lambda r, done, total: _bar(done, total, Path(r.scan).name)) if show else None,
     )
