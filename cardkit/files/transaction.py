@@ -1,7 +1,7 @@
 """Read-edit-write of card files that loses nothing, for one file or several at once.
 
-Each file is held under an advisory lock (`flock` on the file itself, re-taken if the
-file was replaced while waiting), so two cardkit processes editing one file take turns
+Each file is held under an advisory lock (files/locks.py: on the file itself, re-taken if
+the file was replaced while waiting), so two cardkit processes editing one file take turns
 and the second sees the first one's work. A person's editor takes no lock, so just
 before each rename the file's identity, size, mtime and content hash are compared with
 what was read: if it changed, the edit is thrown away and done again on the new text.
@@ -11,7 +11,6 @@ first write, and if a write fails the files already written are put back.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import stat
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.errors import CardkitError, ExitCode, InputError
-from cardkit.files import yamlio
+from cardkit.files import locks, yamlio
 
 ATTEMPTS = 5
 
@@ -73,7 +72,7 @@ def _lock(path: Path) -> _Held:
             opened = os.fstat(fd)
             if not stat.S_ISREG(opened.st_mode):
                 raise InputError(f"{path}: not a regular file; nothing was written")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            locks.hold(fd)  # where no lock exists, the check before renaming still holds
             try:
                 now = os.stat(target)
             except FileNotFoundError:
