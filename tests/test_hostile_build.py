@@ -48,7 +48,7 @@ def test_a_second_build_waits_for_the_first_and_says_so(tmp_path):
         assert line == "cardkit: another cardkit build is writing build; waiting for it to finish\n"
         time.sleep(0.5)
         assert second.poll() is None and not (repo / "build" / "index.html").exists()
-    stdout, stderr = second.communicate(timeout=300)
+    _, stderr = second.communicate(timeout=300)
     assert second.returncode == 0, stderr
     assert (repo / "build" / "index.html").is_file()
 
@@ -81,7 +81,7 @@ def test_a_stopped_build_says_so_in_one_line(tmp_path, how, code, says):
         assert process.stderr is not None
         process.stderr.readline()
         process.send_signal(how)
-        stdout, stderr = process.communicate(timeout=60)
+        _, stderr = process.communicate(timeout=60)
     assert process.returncode == code
     assert stderr == says
     assert [p.name for p in repo.iterdir() if p.name.startswith(".build")] == []
