@@ -8,6 +8,7 @@ Beside it, by name:
 - `rules.py`: imported once when the game loads, so its `@document_rule`,
   `@stream_rule`, `@tree_rule` and `@note_reader` functions register;
 - `proof.py`: a `ProofPainter` (how its documents become proxy cards);
+- `assemble.py`: an `Assembler` (one document from many single-card OCR drafts);
 - `cli.py`: a `CliFace` (the `import`/`export` verbs of its exchange formats);
 - data files found through the registry (`System.data_file`): `tokens.yaml` (its token
   vocabulary), `icons.yaml`, `token_palette.yaml`, `headings.yaml`, `ocr.yaml`,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from cardkit.render.content import ProofCard
 
 __all__ = [
+    "Assembler",
     "CliFace",
     "Correction",
     "Declaration",
@@ -126,6 +128,24 @@ class CliFace(Protocol):
 
     def register(self, import_formats: dict[str, ImportVerb], export_app: Any) -> None:
         """Add `import_formats[WORD] = verb` and `@export_app.command(WORD)` commands."""
+
+
+class Assembler(Protocol):
+    """A game's `assemble.py`: one document from many single-card OCR drafts
+    (`cardkit ocr --assemble`; Marvel United builds a villain)."""
+
+    def group(
+        self, drafts: list[tuple[Path, dict[str, Any]]]
+    ) -> dict[tuple[str, str], list[tuple[Path, dict[str, Any]]]]:
+        """Drafts by (system, group name); drafts it does not assemble are left out."""
+
+    def assemble(
+        self, system: str, name: str, members: list[tuple[Path, dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """The one document the group's drafts make."""
+
+    def clashes(self, members: list[tuple[Path, dict[str, Any]]]) -> list[str]:
+        """Why the group cannot be assembled (two drafts of one card), if it cannot."""
 
 
 # How a confirmed correction of one field merges into the old value (a corrected

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from cardkit.check.validate import check
 from cardkit.files import yamlio
-from cardkit.ocr import assemble, draft
+from cardkit.games.marvel_united import assemble
+from cardkit.ocr import draft
 
 
 def _card(n: int, move: int, scan: str, unsure: bool = False) -> dict:
@@ -38,7 +39,7 @@ def test_cards_of_one_folder_become_one_villain_ordered_by_number(tmp_path):
     ]
     groups = assemble.group(drafts)
     assert list(groups) == [("marvel-united", "nightshade")]
-    document = assemble.villain(
+    document = assemble.assemble(
         "marvel-united", "nightshade", groups[("marvel-united", "nightshade")]
     )
     cards = document["masterplan"]["cards"]

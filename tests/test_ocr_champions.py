@@ -168,7 +168,7 @@ def test_icons_read_as_characters_become_icon_tokens_and_are_recorded():
     untouched: dict = {"text": "Place 2 threat here. Place 10 threat here."}
     inline_icons(untouched, rules)
     assert untouched == {"text": "Place 2 threat here. Place 10 threat here."}
-    tokens = yaml.safe_load((ROOT / "cardkit/systems/marvel_champions/tokens.yaml").read_text())
+    tokens = yaml.safe_load((ROOT / "cardkit/games/marvel_champions/tokens.yaml").read_text())
     assert {r["icon"] for r in rules} <= {t["name"] for t in tokens["tokens"]}
 
 

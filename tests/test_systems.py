@@ -100,7 +100,7 @@ def test_the_core_names_no_system() -> None:
     system or kind.
 
     Docstrings may use one as an example. A format adapter tied to one system's outside
-    format lives in that system's folder (systems/marvel_champions/marvelsdb.py); the
+    format lives in that system's folder (games/marvel_champions/marvelsdb.py); the
     CLI's help examples are not the core.
     """
     import ast

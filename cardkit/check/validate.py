@@ -213,6 +213,29 @@ OnValid = Callable[[Document, list[Diagnostic]], None]
 Add = Callable[[Diagnostic], None]
 
 
+def schema_valid(files: Iterable[Path], add: Add) -> Iterator[Document]:
+    """The one load -> schema step of every pipeline (validate, gaps, build): each
+    schema-valid document as it is read; `add` hears why each other file is not one."""
+    for count, path in enumerate(files, 1):
+        if count % 2000 == 0:
+            gc.collect(0)  # the cycles an error's traceback makes, with the collector paused
+        loaded = load_document(path)
+        if isinstance(loaded, Diagnostic):
+            add(loaded)
+            continue
+        errors = schema_diagnostics(loaded)
+        for error in errors:
+            add(error)
+        if not errors:
+            yield loaded
+        del loaded  # let it go before the next is read: one document alive at a time
+
+
+def schema_valid_one(path: Path, add: Add) -> Document | None:
+    """One file through the same step: its document, or None (and `add` heard why)."""
+    return next(schema_valid([path], add), None)
+
+
 def stream(
     paths: Sequence[Path],
     *,
@@ -259,18 +282,7 @@ def _check_files(
     whole_tree = [rule for rule in rules if rule.tree_check is not None]
     held: list[Document] = []
     with collector_paused():
-        for count, path in enumerate(files, 1):
-            if count % 2000 == 0:
-                gc.collect(0)
-            loaded = load_document(path)
-            if isinstance(loaded, Diagnostic):
-                add(loaded)
-                continue
-            errors = schema_diagnostics(loaded)
-            if errors:
-                for error in errors:
-                    add(error)
-                continue
+        for loaded in schema_valid(files, add):
             found: list[Diagnostic] = []
             for rule in per_document:
                 if rule.applies_to(loaded):
@@ -302,16 +314,9 @@ def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[
     valid: list[Document] = []
     problems: list[Diagnostic] = []
     with collector_paused():
-        for path in files:
-            loaded = load_document(path)
-            if isinstance(loaded, Diagnostic):
-                problems.append(loaded)
-                continue
-            errors = schema_diagnostics(loaded)
-            problems.extend(errors)
-            if not errors:
-                valid.append(loaded)
-                loaded.locate.release()  # type: ignore[attr-defined]
+        for loaded in schema_valid(files, problems.append):
+            valid.append(loaded)
+            loaded.locate.release()  # type: ignore[attr-defined]
     return files, valid, problems
 
 

@@ -190,9 +190,9 @@ def ocr(
 
 
 def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:
-    """--assemble: one villain document per villain from its card drafts."""
+    """--assemble: one document per group of card drafts, as each game groups them."""
     from cardkit.files import yamlio
-    from cardkit.ocr import assemble, batch, draft
+    from cardkit.ocr import assembly, batch, draft
 
     drafts = [
         (Path(d["draft"]), yamlio.load_text(Path(d["draft"]).read_text(encoding="utf-8")))
@@ -200,10 +200,10 @@ def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanRes
         for d in r.drafts
     ]
     refused = []
-    for (system, name), members in sorted(assemble.group(drafts).items()):
-        document = assemble.villain(system, name, members)
+    for assembler, system, name, members in assembly.groups(drafts):
+        document = assembler.assemble(system, name, members)
         target = out / f"{document['id']}.yaml"
-        problems = assemble.clashes(members)
+        problems = assembler.clashes(members)
         if problems:
             refused.append(batch.ScanResult(name, False, f"{target}: not assembled: {problems[0]}"))
             continue

@@ -1,4 +1,5 @@
-"""Checklists: the CSV that `gaps --format csv` writes and `confirm --batch` applies.
+"""Checklists: the CSV that `gaps --format csv` and `ocr --check` write and
+`confirm --batch` applies; the one home of its columns, its writer and its reader.
 
 Every row is checked before any file is written, so a batch is all or nothing.
 """
@@ -8,12 +9,55 @@ from __future__ import annotations
 import datetime
 import io
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
-from cardkit.confirm.edit import AS_PRINTED, Outcome, Request, confirm_files
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
+
+if TYPE_CHECKING:
+    from cardkit.confirm.edit import Outcome, Request
+
+
+# The checklist's columns, in order: where, what, why and what it says now, the address
+# `confirm` takes, then the cells a person fills in.
+COLUMNS = [
+    "path",
+    "line",
+    "document",
+    "card",
+    "field",
+    "origin",
+    "status",
+    "code",
+    "why",
+    "current",
+    "check",
+    "address",
+    "value",
+    "by",
+    "evidence",
+]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(value: object) -> object:
+    """A cell a spreadsheet will not run as a formula: `=`, `+`, `-`, `@`, tab and CR get a
+    leading `'` (OWASP's advice); `read_checklist` takes the quote off again."""
+    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
+        return "'" + value
+    return value
+
+
+def write_checklist(records: Iterable[dict[str, Any]], out: TextIO) -> None:
+    """The checklist CSV: a header, then one row per record (missing cells empty)."""
+    import csv
+
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for record in records:
+        writer.writerow({column: inert(record.get(column, "")) for column in COLUMNS})
 
 
 def parse_value(text: str) -> Any:
@@ -70,11 +114,13 @@ def read_checklist(checklist: Path) -> list[dict[str, str]]:
 def _cell(value: Any) -> str:
     """A cell's text; the quote that `gaps --format csv` puts before `=+-@` is taken off."""
     text = (value if isinstance(value, str) else "").strip()
-    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "\t", "\r") else text
+    return text[1:] if text[:1] == "'" and text[1:2] in FORMULA_STARTS else text
 
 
 def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list[Outcome]:
     """Apply every checklist row with evidence: every row and file checked, then all written."""
+    from cardkit.confirm.edit import AS_PRINTED, Request, confirm_files
+
     rows = read_checklist(checklist)
     by_file: dict[Path, list[Request]] = {}
     refused: list[str] = []

@@ -11,7 +11,6 @@ rows' order keys.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -66,13 +65,9 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
         if not said_by(row, own):
             waiting.add((rank[code], place, tuple(getattr(row, name) for name in FIELDS)))
 
+    document: Document | None = None
     with validate.collector_paused():
-        for count, path in enumerate(validate.collect_files(paths), 1):
-            if count % 2000 == 0:
-                gc.collect(0)  # the cycles an error's traceback makes
-            document = _valid(path, on_problem)
-            if document is None:
-                continue
+        for document in validate.schema_valid(validate.collect_files(paths), on_problem):
             index.setdefault(document.display_path, len(index))
             per_document = _Rows(document)
             own = list(per_document.collect())
@@ -89,7 +84,8 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
         for finding in collector.finish({}):
             late.setdefault(finding.document.display_path, []).append((rule.code, finding))
     for findings in late.values():
-        document = _valid(findings[0][1].document.path, lambda _: None)
+        # the same name: the main loop's last document is let go before this one is read
+        document = validate.schema_valid_one(findings[0][1].document.path, lambda _: None)
         if document is None:  # changed under us since it was read: nothing to point at
             continue
         per_document = _Rows(document)
@@ -100,14 +96,3 @@ def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
         row = Gap(*values)
         if not restated(row, parts.get(place, set()), restates):
             yield row
-
-
-def _valid(path: Path, on_problem: OnProblem) -> Document | None:
-    loaded = validate.load_document(path)
-    if isinstance(loaded, Diagnostic):
-        on_problem(loaded)
-        return None
-    errors = validate.schema_diagnostics(loaded)
-    for error in errors:
-        on_problem(error)
-    return None if errors else loaded

@@ -20,12 +20,12 @@ refused whole, with its path and position (exit 2).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -295,11 +295,16 @@ def _lookup(data: dict[str, Any], path: str) -> Any:
 
 def checklist(comparisons: list[Comparison], gap_rows: list[Any]) -> str:
     """The confirm --batch CSV: open gaps the scan read, and fields it reads differently."""
-    from cardkit.report.gaps_report import CSV_COLUMNS
+    from cardkit.confirm.checklist import write_checklist
 
     stream = io.StringIO()
-    writer = csv.DictWriter(stream, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    write_checklist(_checklist_records(comparisons, gap_rows), stream)
+    return stream.getvalue()
+
+
+def _checklist_records(
+    comparisons: list[Comparison], gap_rows: list[Any]
+) -> Iterator[dict[str, Any]]:
     by_address = {(c.path, c.address): c for c in comparisons}
     done = set()
     for gap in gap_rows:
@@ -308,12 +313,12 @@ def checklist(comparisons: list[Comparison], gap_rows: list[Any]) -> str:
             continue
         record = gap.as_dict()
         record.update(_filled(found))
-        writer.writerow({c: record.get(c, "") for c in CSV_COLUMNS})
+        yield record
         done.add((gap.path, gap.address))
     for found in comparisons:
         if (found.path, found.address) in done or found.agree:
             continue
-        record = {
+        yield {
             "path": found.path,
             "document": found.document,
             "field": found.address,
@@ -326,8 +331,6 @@ def checklist(comparisons: list[Comparison], gap_rows: list[Any]) -> str:
             "current": json.dumps(found.current, ensure_ascii=False) if found.present else "",
             **_filled(found),
         }
-        writer.writerow({c: record.get(c, "") for c in CSV_COLUMNS})
-    return stream.getvalue()
 
 
 def _filled(found: Comparison) -> dict[str, str]:

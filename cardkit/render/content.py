@@ -9,7 +9,6 @@ generic collectors here print it. This module never names a system.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -89,14 +88,10 @@ def hook(system: str, name: str) -> Any:
     from cardkit import systems
 
     try:
-        module = systems.get(system).module
+        proof = systems.get(system).hook("proof")
     except LookupError:
         return None
-    try:
-        proof = importlib.import_module(f"{module.__name__}.proof")
-    except ModuleNotFoundError:
-        return None
-    return getattr(proof, name, None)
+    return getattr(proof, name, None) if proof is not None else None
 
 
 def from_scan(doc: Document, cards: list[ProofCard], warn: Warn) -> list[ProofCard]:

@@ -6,12 +6,12 @@ checklist that `cardkit confirm --batch` reads back.
 
 from __future__ import annotations
 
-import csv
 import io
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TextIO
 
+from cardkit.confirm import checklist
 from cardkit.files.spool import Spool
 from cardkit.gaps.rows import Gap
 from cardkit.gaps.tally import Tally
@@ -24,23 +24,7 @@ GROUPS: dict[str, Callable[[Gap], str]] = {
     "kind": lambda g: g.kind,
     "field": lambda g: g.field.split("/")[0],
 }
-CSV_COLUMNS = [
-    "path",
-    "line",
-    "document",
-    "card",
-    "field",
-    "origin",
-    "status",
-    "code",
-    "why",
-    "current",
-    "check",
-    "address",
-    "value",
-    "by",
-    "evidence",
-]
+CSV_COLUMNS = checklist.COLUMNS  # the checklist CSV: its one home is confirm/checklist.py
 JSON_VERSION = 1
 # A terminal listing of up to this many rows is drawn as a table; a longer one is written
 # as lines as they come (rich sizes a table's columns over all its rows: it would hold
@@ -185,21 +169,10 @@ def write_markdown(
 def write_csv(
     rows: Iterable[Gap], group_by: str | None, out: TextIO, tally: Tally | None = None
 ) -> None:
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for g in rows:
-        record = g.as_dict()
-        writer.writerow({c: _inert(record.get(c, "")) for c in CSV_COLUMNS})
+    checklist.write_checklist((g.as_dict() for g in rows), out)
 
 
-def _inert(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula: `=`, `+`, `-`, `@` get a leading `'`.
-
-    `cardkit confirm --batch` takes the quote off again when it reads the checklist.
-    """
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+_inert = checklist.inert
 
 
 class Writer(Protocol):

@@ -134,6 +134,13 @@ class System:
     def tokens(self) -> Vocabulary:
         return Vocabulary(self.name, [_token(entry) for entry in _read_tokens(self.module)])
 
+    def hook(self, name: str) -> ModuleType | None:
+        """The system's hook module `name` (`proof`, `assemble`: cardkit.plugin), if any."""
+        qualified = f"{self.module.__name__}.{name}"
+        if importlib.util.find_spec(qualified) is None:
+            return None
+        return importlib.import_module(qualified)
+
     def data_file(self, name: str) -> Path | None:
         """A data file this system ships beside its `__init__.py` (`icons.yaml`), if any."""
         source = Path(str(resources.files(self.module))) / name

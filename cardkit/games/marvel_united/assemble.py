@@ -1,4 +1,5 @@
-"""Assemble one villain's single-card drafts into one villain document.
+"""Marvel United's `assemble` hook (cardkit.plugin.Assembler): one villain's single-card
+drafts into one villain document.
 
 Drafts of a villain's cards (master plan cards, threat cards, its dashboard: kinds that
 carry `villain_ref` and a `card` or `dashboard` part) are grouped by `villain_ref`, else by
@@ -97,7 +98,7 @@ def _rebase(paths: list[str], inner: str, outer: str) -> list[str]:
     return [outer + "/" + p.removeprefix(inner + "/") for p in paths if p.startswith(inner + "/")]
 
 
-def villain(system: str, name: str, members: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:
+def assemble(system: str, name: str, members: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:
     from cardkit.ocr.draft import slug
 
     document: dict[str, Any] = {"kind": f"{system}/villain", "id": slug(name), "name": name}
