@@ -12,6 +12,7 @@ import datetime
 import io
 import re
 from dataclasses import dataclass, field
+from dataclasses import replace as copy_with
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,8 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         raise UsageError("name a field to confirm, not the whole document")
     day = request.date or datetime.date.today().isoformat()
     if isinstance(old, dict) and "note" in old and "status" in old:  # closing a gap note itself
+        if request.value is not AS_PRINTED:  # the value is for the field the note names
+            _value_for_the_noted_field(data, pointer, old, request, outcome)
         old["status"] = "resolved"
         old["resolution"] = yamlio.to_ruamel(
             {"by": request.by, "date": day, "evidence": request.evidence}, flow=True
@@ -167,6 +170,27 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
     holder.setdefault("confirmations", yamlio.to_ruamel([]))
     holder["confirmations"].append(yamlio.to_ruamel(record, flow=True))
     outcome.confirmed.append(request.address)
+
+
+def _value_for_the_noted_field(
+    data: Any, pointer: tuple[Any, ...], note: dict[str, Any], request: Request, outcome: Outcome
+) -> None:
+    """A checklist row on a gap note (`gaps/0`) with a value: a note such as "OCR read no
+    cost" names a field the card does not have yet; the value fills that field (confirmed,
+    as `confirm FIELD --value` would), never dropped. A note naming several fields is
+    refused: which one the value is for cannot be told."""
+    fields = [str(f) for f in note.get("fields") or []]
+    if len(fields) != 1:
+        named = ", ".join(fields) if fields else "no field"
+        raise UsageError(
+            f"{request.address}: this gap note names {named}; a value fills one field: give "
+            "the field's address instead of the note's"
+        )
+    head = addresses.address_of(data, pointer[:-2])
+    target = f"{head}/{fields[0]}" if head else fields[0]
+    apply(data, copy_with(request, address=target), outcome)
+    unmarked = f"{target} was not marked unconfirmed; the confirmation is recorded anyway"
+    outcome.warnings = [w for w in outcome.warnings if w != unmarked]  # the note marked it
 
 
 def _same_as_last(holder: Any, record: dict[str, Any]) -> dict[str, Any]:
