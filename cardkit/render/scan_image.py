@@ -4,7 +4,8 @@ A document names its image in `provenance.scan` (with an optional pixel `region`
 relative path is taken from the repository (the folder holding `cards/`) and must stay
 inside it: a `..` part or a symlink leading out is refused with a line naming the file,
 and the card prints as a drawn proxy instead. An absolute path (as `cardkit ocr` writes
-for a scan outside the repository) is used when that file exists.
+for a scan outside the repository) is used only when that file's bytes have the draft's
+`provenance.sha256`: a path planted in imported data reveals no local file.
 
 A photo of a card on a table is squared up as the OCR does it: the OCR's own outline
 finder (cardkit/ocr/outline.py) finds its four corners and its perspective warp
