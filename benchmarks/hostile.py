@@ -154,8 +154,15 @@ def ocr_name_with_line_breaks(tmp: Path) -> Verdict:
 
 
 def import_planted_scan_path(tmp: Path) -> Verdict:
-    card = {"code": "01001a", "name": "S", "type_code": "hero", "faction_code": "hero",
-            "pack_code": "core", "set_code": "s", "provenance": {"scan": "/etc/hostname"}}
+    card = {
+        "code": "01001a",
+        "name": "S",
+        "type_code": "hero",
+        "faction_code": "hero",
+        "pack_code": "core",
+        "set_code": "s",
+        "provenance": {"scan": "/etc/hostname"},
+    }
     (tmp / "p.json").write_text(json.dumps([card]), encoding="utf-8")
     done = ck(["import", "marvelsdb", "p.json", "--out", "cards"], tmp)
     if done is not None and done.returncode == 0:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import re
 from dataclasses import dataclass, field
 from dataclasses import replace as copy_with
 from pathlib import Path
@@ -55,18 +54,11 @@ def find_document(target: str, root: Path) -> Path:
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder (looking for '{target}')")
     system, _, slug = target.rpartition(":")
-    candidates: list[tuple[Path, str]] = []
-    from cardkit.check.validate import collect_files  # the loader's own walk: no pipes, no folders
+    from cardkit.check import id_index  # the loader's walk; unchanged files are not read
 
-    for file in collect_files([root]):
-        try:
-            text = yamlio.read_text(file)
-        except (OSError, yamlio.YamlProblem):
-            continue  # validate reports it; it cannot be the document asked for
-        found = re.search(r"^id:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
-        kind = re.search(r"^kind:\s*([^\s#]+)", text, re.MULTILINE)
-        if found and kind:
-            candidates.append((file, f"{kind[1].split('/')[0]}:{found[1]}"))
+    candidates = [
+        (file, f"{kind.split('/')[0]}:{ident}") for file, kind, ident in id_index.ids_under(root)
+    ]
     hits = [
         f
         for f, ident in candidates
