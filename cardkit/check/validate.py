@@ -167,8 +167,6 @@ def _detailed_errors(document: Document, fast: Any) -> list[Any]:
     return list(schemas.detailed_validator(document.kind).iter_errors(document.data))
 
 
-
-
 def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str, str], str]:
     """(system, id) -> kind for files under root that are not being validated.
 

@@ -96,7 +96,14 @@ app.add_typer(export_app, name="export")
 
 def main() -> None:
     """Entry point: the one handler that turns cardkit errors into a line and an exit code."""
-    signal.signal(signal.SIGTERM, _terminated)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        _run()
+    finally:  # called in-process (tests, a host program): its own handler comes back
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run() -> None:
     try:
         app()
     except Terminated:
