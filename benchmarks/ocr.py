@@ -23,7 +23,10 @@ scored against the best-matching stretch of its whole output (lenient to it). A 
 is right for cardkit when the draft's value equals the printed one, and for raw
 tesseract when a line of its output is exactly the printed number.
 
-    python benchmarks/ocr.py [--sets synthetic,villainous,marvel-champions] [--markdown]
+    python benchmarks/ocr.py [--sets synthetic,designs,villainous,marvel-champions] [--markdown]
+
+(`designs`: scans/samples/marvel-united-design-*/, scored and reported apart by
+benchmarks/ocr_designs.py, one row per design and degradation.)
 """
 
 from __future__ import annotations
@@ -324,7 +327,7 @@ DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default="synthetic,villainous,marvel-champions")
+    parser.add_argument("--sets", default="synthetic,designs,villainous,marvel-champions")
     parser.add_argument("--samples", type=Path, default=ROOT / "scans" / "samples")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
@@ -356,6 +359,11 @@ def main() -> None:
                 if same:
                     tallies[f"synthetic all {degradation}"] = _total(same)
             tallies["synthetic all"] = _total(synthetic)
+        designs = {}
+        if "designs" in wanted:  # Marvel United designs cardkit did not paint, one table
+            import ocr_designs
+
+            designs = ocr_designs.run(args.samples, work, read_folder, raw_tesseract, ours)
         for system in ("villainous", "marvel-champions"):
             if system in wanted and (REAL / system).is_dir():
                 real = tallies.setdefault(f"real {system}", Tally())
@@ -368,6 +376,9 @@ def main() -> None:
     version = subprocess.run(["tesseract", "--version"], capture_output=True, text=True)
     print(f"raw: {version.stdout.splitlines()[0]}; cardkit: tesseract via tesserocr")
     print(report(ordered, args.markdown))
+    if designs:
+        print("\nMarvel United designs cardkit did not paint (benchmarks/ocr_designs.py):")
+        print(ocr_designs.report(designs))
     scans = sum(b.scans for b in BATCHES)
     print(
         f"\nbatches: {scans} scans in {len(BATCHES)} batches, {sum(b.wall for b in BATCHES):.1f} s "

@@ -206,7 +206,7 @@ def main() -> None:
     args = parser.parse_args()
     tallies: dict[str, Tally] = {}
     draft_of = Drafter()
-    skipped = 0
+    skipped = designs = 0
     for truth_path in sorted(args.samples.rglob("*.truth.yaml")):
         stem = truth_path.name.removesuffix(".truth.yaml")
         if args.only and args.only not in stem:
@@ -216,6 +216,9 @@ def main() -> None:
         truth = yaml.safe_load(truth_path.read_text(encoding="utf-8"))
         if truth.get("game") != GAME:
             skipped += 1  # Villainous and Champions samples: benchmarks/ocr.py scores those
+            continue
+        if truth.get("design"):  # designs cardkit did not paint: benchmarks/ocr_designs.py
+            designs += 1
             continue
         tally = tallies.setdefault(truth["degradation"], Tally())
         start = time.perf_counter()
@@ -249,6 +252,8 @@ def main() -> None:
     report(tallies)
     if skipped:
         print(f"({skipped} samples of other games skipped: this benchmark reads {GAME} cards)")
+    if designs:
+        print(f"({designs} samples of other designs skipped: benchmarks/ocr_designs.py)")
 
 
 def _share(flags: list[bool]) -> str:

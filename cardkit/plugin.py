@@ -168,8 +168,43 @@ def resolve(target: str, where: str) -> Callable[..., Any]:
     return found  # type: ignore[no-any-return]
 
 
+def _top_level(module_name: str, where: str) -> dict[str, bool]:
+    """The names a module defines at its top level, without running it (a game is checked
+    on every command's start: importing its reader would cost more than the command):
+    name -> True for a function (or an imported name), False for `name = None`."""
+    import ast
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module_name)
+    except (ImportError, ValueError) as err:
+        raise UsageError(f"{where}: '{module_name}' cannot be imported: {err}") from None
+    if spec is None or spec.origin is None:
+        raise UsageError(f"{where}: '{module_name}' cannot be imported: no such module")
+    try:
+        with open(spec.origin, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+    except (OSError, SyntaxError, UnicodeDecodeError) as err:
+        raise UsageError(f"{where}: '{module_name}' cannot be read: {err}") from None
+    names: dict[str, bool] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names[node.name] = True
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update({(a.asname or a.name).split(".")[0]: True for a in node.names})
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            is_none = isinstance(node.value, ast.Constant) and node.value.value is None
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    names[target.id] = not is_none
+    return names
+
+
 def check_game(module: ModuleType) -> None:
-    """Hold a game module to this contract; the first breach is one UsageError naming it."""
+    """Hold a game module to this contract; the first breach is one UsageError naming it.
+
+    The reader and the corrections are checked from their source, not imported."""
     game = module.__name__
     name = getattr(module, "NAME", None)
     if not isinstance(name, str) or not name:
@@ -184,15 +219,9 @@ def check_game(module: ModuleType) -> None:
             raise UsageError(f"game system '{name}': {constant} must be a mapping")
     reader_name = getattr(module, "READER", None)
     if reader_name:
-        try:
-            reader = importlib.import_module(reader_name)
-        except ImportError as err:
-            raise UsageError(f"game system '{name}': READER '{reader_name}': {err}") from None
-        missing = [f for f in READER_FUNCTIONS if not callable(getattr(reader, f, None))]
-        optional = [getattr(reader, f, None) for f in READER_OPTIONAL]
-        if any(hook is not None and not callable(hook) for hook in optional):
-            missing.append("callable render/unrepresented")
-        elif all(hook is None for hook in optional):
+        defined = _top_level(reader_name, f"game system '{name}': READER")
+        missing = [f for f in READER_FUNCTIONS if not defined.get(f)]
+        if not any(defined.get(f) for f in READER_OPTIONAL):
             missing.append("render or unrepresented")
         if missing:
             raise UsageError(
@@ -201,4 +230,7 @@ def check_game(module: ModuleType) -> None:
                 + " (see cardkit.plugin.RulebookReader)"
             )
     for field, target in (getattr(module, "CORRECTIONS", None) or {}).items():
-        resolve(str(target), f"game system '{name}': CORRECTIONS['{field}']")
+        where = f"game system '{name}': CORRECTIONS['{field}']"
+        module_name, _, function = str(target).partition(":")
+        if not function or not _top_level(module_name, where).get(function):
+            raise UsageError(f"{where}: '{target}' names no function")

@@ -208,7 +208,7 @@ def test_a_reader_without_parse_is_named_when_the_game_loads(tmp_path: Path) -> 
 def test_a_correction_that_cannot_load_is_named_when_the_game_loads(tmp_path: Path) -> None:
     module = _game_module(tmp_path, 'NAME = "broken"\nCORRECTIONS = {"place": "nowhere:merge"}\n')
     try:
-        with pytest.raises(UsageError, match=r"CORRECTIONS\['place'\].*nowhere:merge"):
+        with pytest.raises(UsageError, match=r"CORRECTIONS\[.place.\].*nowhere"):
             plugin.check_game(module)  # type: ignore[arg-type]
     finally:
         del sys.modules["broken_game"]

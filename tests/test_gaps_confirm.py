@@ -362,7 +362,8 @@ def test_sigkill_during_confirm_leaves_old_or_new_file(repo: Path, tmp_path: Pat
     assert sum(outcomes.values()) == 12
 
 
-def test_terminal_table_is_drawn_once() -> None:
+def test_terminal_table_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")  # the width a pipe gets, whatever runs the suite
     from cardkit.gaps import rows as gaps
     from cardkit.report.gaps_report import rich_table
 

@@ -56,7 +56,7 @@ def _records(path: Path) -> set[str]:
 def test_eight_concurrent_confirms_keep_all_eight_records(repo: Path) -> None:
     target = repo / KLAW
     pristine = target.read_bytes()
-    for trial in range(20):
+    for trial in range(10):  # 80 real processes racing, 8 at a time
         target.write_bytes(pristine)
         procs = [
             _confirm(repo, KLAW, f"masterplan/cards/{n}/place", "--by", f"p{n}", "--evidence", "t")
