@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/proof.py
 	$(BIN)/python benchmarks/adversarial.py
 	$(BIN)/python benchmarks/ocr_synthetic.py
+	$(BIN)/python benchmarks/review.py
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,13 +48,14 @@ system-deps:
 	    echo "cardkit needs tesseract: run 'sudo apt-get install -y tesseract-ocr'" >&2; exit 3; \
 	  fi; }
 
-# The HTML report is checked in headless Chromium by the tests.
+# The HTML report and the review page are checked in headless Chromium by the tests;
+# the review page's tests drive it with chromium-driver (selenium, a dev dependency).
 test-deps:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	  else \
-	    echo "the tests need Chromium: run 'sudo apt-get install -y chromium'" >&2; exit 3; \
+	    echo "the tests need Chromium: run 'sudo apt-get install -y chromium chromium-driver'" >&2; exit 3; \
 	  fi; }
 	@# the design samples' fonts: tests/test_design_samples.py repaints cards byte for byte
 	@[ -f /usr/share/fonts/truetype/freefont/FreeSerif.ttf ] && [ -f /usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf ] || { \

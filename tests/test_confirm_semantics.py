@@ -65,6 +65,14 @@ def test_a_typo_in_a_token_name_is_refused_with_the_closest_name(repo: Path) -> 
         assert "unknown marvel-united token 'thgu'; did you mean 'thug'?" in result.stderr
 
 
+def test_a_table_of_numbers_is_not_taken_for_token_counts(repo: Path) -> None:
+    value = "{heroes: {'2': 5, '3': 8, '4': 7}}"
+    result = _confirm(repo, "klaw", "dashboard/player_count", value=value)
+    assert result.returncode == 0, result.stderr
+    data = yamlio.load_text((repo / KLAW).read_text())
+    assert data["dashboard"]["player_count"] == {"heroes": {"2": 5, "3": 8, "4": 7}}
+
+
 def test_a_value_that_drops_a_slot_needs_replace(repo: Path) -> None:
     with _untouched(repo / KLAW):
         dropped = _confirm(repo, "klaw", "masterplan/cards/4/place", value="{left: {thug: 2}}")

@@ -4,7 +4,18 @@ One module per command group; each registers its commands on the shared `app` wh
 imported. To add a command group, add a module here and import it below.
 """
 
-from cardkit.cli import build, check, exchange, gaps, new, ocr, proof, schema, transcribe
+from cardkit.cli import (
+    build,
+    check,
+    exchange,
+    gaps,
+    new,
+    ocr,
+    proof,
+    review,
+    schema,
+    transcribe,
+)
 from cardkit.cli._app import app, main
 
 __all__ = [
@@ -17,6 +28,7 @@ __all__ = [
     "new",
     "ocr",
     "proof",
+    "review",
     "schema",
     "transcribe",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from dataclasses import replace as copy_with
 from pathlib import Path
@@ -22,6 +23,10 @@ from cardkit.files import transaction, yamlio
 from cardkit.schemas import registry as schemas
 
 AS_PRINTED: Any = object()  # no --value: confirm the field as it stands
+
+# Called with each file's text under its lock, before any change: raises to refuse (a page
+# that showed the field checks that it still holds what was shown).
+Guard = Callable[[Path, str], None]
 
 
 @dataclass
@@ -268,12 +273,14 @@ def _notes(data: Any) -> Any:
             yield (*pointer, "gap"), node["gap"]
 
 
-def undo_file(path: Path, address: str) -> Outcome:
+def undo_file(path: Path, address: str, guard: Guard | None = None) -> Outcome:
     """Revert the last confirmation of one field; validate; write under the file's lock."""
     outcomes: list[Outcome] = []
 
     def edit(texts: dict[Path, str]) -> dict[Path, str]:
         outcomes[:] = [Outcome(path)]
+        if guard is not None:
+            guard(path, texts[path])
         try:
             yamlio.load_text(texts[path])  # the loader's guards first
         except yamlio.YamlProblem as problem:
@@ -293,12 +300,12 @@ def undo_file(path: Path, address: str) -> Outcome:
     return outcomes[0]
 
 
-def confirm_file(path: Path, requests: list[Request]) -> Outcome:
+def confirm_file(path: Path, requests: list[Request], guard: Guard | None = None) -> Outcome:
     """Apply requests to one file; validate; write atomically. Nothing changes on failure."""
-    return confirm_files({path: requests})[0]
+    return confirm_files({path: requests}, guard)[0]
 
 
-def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
+def confirm_files(plan: dict[Path, list[Request]], guard: Guard | None = None) -> list[Outcome]:
     """Apply requests to several files, all or nothing, each under its lock (transaction.py).
 
     Every request and every resulting file is checked before the first write; requests
@@ -312,6 +319,8 @@ def confirm_files(plan: dict[Path, list[Request]]) -> list[Outcome]:
         new: dict[Path, str] = {}
         for path, text in texts.items():
             outcomes[path] = Outcome(path)
+            if guard is not None:
+                guard(path, text)
             try:
                 new[path] = _confirmed_text(path, text, plan[path], outcomes[path], refused)
             except CardkitError as err:
@@ -390,3 +399,27 @@ def _check(path: Path, text: str) -> None:
         except (KeyError, IndexError, TypeError):
             pointer = "/".join(map(str, where))
         raise Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
+
+
+def marked(data: Any, address: str) -> bool:
+    """Is the field at address still marked unconfirmed (a gap open on it)?"""
+    from cardkit.confirm import semantics as confirm_semantics
+
+    pointer, _ = confirm_semantics.resolve(data, address)
+    return bool(pointer) and _marks(data, pointer)[2]
+
+
+def last_confirmation(data: Any, address: str) -> dict[str, Any] | None:
+    """The field's last confirmation record (what `undo` would take back), if any."""
+    from cardkit.confirm import semantics as confirm_semantics
+
+    pointer, _ = confirm_semantics.resolve(data, address)
+    for cut in range(len(pointer) - 1, -1, -1):
+        holder = _node(data, pointer[:cut])
+        if not isinstance(holder, dict):
+            continue
+        relative = _relative(holder, pointer[cut:])
+        mine = [r for r in holder.get("confirmations") or [] if r.get("field") == relative]
+        if mine:
+            return dict(plain(mine[-1]))
+    return None

@@ -108,6 +108,9 @@ def check_value(data: Any, old: Any, new: Any, *, replace: bool) -> None:
             vocabulary = systems.for_kind(kind).tokens
         except LookupError:
             vocabulary = None
+        before = {name for counts in _counts(old).values() for name in counts}
+        if vocabulary is not None and not _of_tokens(before, names, vocabulary):
+            names = set()  # numbers by other keys (heroes: {'2': 5}), not token counts
         for name in sorted(names):
             if vocabulary is not None and name not in vocabulary:
                 try:
@@ -122,6 +125,14 @@ def check_value(data: Any, old: Any, new: Any, *, replace: bool) -> None:
         )
     if problems:
         raise Refused(f"refused: {'; '.join(problems)}; nothing was written")
+
+
+def _of_tokens(before: set[str], names: set[str], vocabulary: Any) -> bool:
+    """Does the field count tokens: all its names now are tokens, or (a new field) some of
+    the value's are? A table of numbers by other keys (heroes: {'2': 5}) does not."""
+    if before:
+        return all(name in vocabulary for name in before)
+    return any(name in vocabulary for name in names)
 
 
 def repeats(records: list[Any], record: dict[str, Any]) -> bool:
