@@ -7,6 +7,9 @@ nothing where neither exists: callers that edit files also compare the file with
 they read just before replacing it (transaction.py), so a lost lock costs a retry,
 never an edit.
 
+`marker_for(path)` and `take(marker)` are that last fallback for one file: a hidden
+`.<name>.cardkit-lock` beside it, removed by its holder when done.
+
 `exclusive(folder, name)` is a lock for a whole job (one `cardkit build` per output
 folder): `flock` on the folder itself where there is fcntl, else a lock file in it,
 held by the OS on Windows, otherwise created exclusively (`O_EXCL`) with its process id
@@ -74,6 +77,12 @@ def hold(fd: int, on_wait: Callable[[], None] | None = None) -> bool:
         time.sleep(POLL)
 
 
+def marker_for(path: Path) -> Path:
+    """The lock file that stands for `path`'s lock where no lock API exists (hidden: the
+    loader's walk skips it)."""
+    return path.with_name(f".{path.name}.cardkit-lock")
+
+
 def _holder(path: Path) -> int | None:
     with contextlib.suppress(OSError, ValueError):
         return int(path.read_text(encoding="ascii").strip() or "0") or None
@@ -118,14 +127,16 @@ def exclusive(
     finally:
         os.close(fd)
     marker = path.with_name(path.name + ".pid")  # no lock API: the file's creation is the lock
-    _take(marker, on_wait)
+    take(marker, on_wait)
     try:
         yield
     finally:
         marker.unlink(missing_ok=True)
 
 
-def _take(marker: Path, on_wait: Callable[[int | None], Any] | None) -> None:
+def take(marker: Path, on_wait: Callable[[int | None], Any] | None = None) -> None:
+    """Create `marker` exclusively with this process's id, waiting while a live process
+    holds it and taking it over from a dead one: the lock where no lock API exists."""
     told = False
     while True:
         try:
