@@ -107,7 +107,8 @@ def exclusive(
     once if another process holds it (and the block waits for it to let go).
 
     With fcntl the folder itself is locked (no file is left behind); elsewhere the lock
-    is the file `folder/name`: its OS lock on Windows, else its exclusive creation."""
+    is the file `folder/name`: its OS lock on Windows (the file stays), else its exclusive
+    creation (removed when the block ends)."""
     if _fcntl is not None:
         fd = os.open(folder, os.O_RDONLY)
         try:
@@ -117,16 +118,17 @@ def exclusive(
             os.close(fd)
         return
     path = folder / name
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-    try:
-        if hold(fd, (lambda: on_wait(_holder(path))) if on_wait else None):
+    if _msvcrt is not None:  # Windows: the OS lock on a lock file, which stays
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            hold(fd, (lambda: on_wait(_holder(path))) if on_wait else None)
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode("ascii"))
             yield
-            return
-    finally:
-        os.close(fd)
-    marker = path.with_name(path.name + ".pid")  # no lock API: the file's creation is the lock
+        finally:
+            os.close(fd)
+        return
+    marker = path  # no lock API at all: the file's exclusive creation is the lock
     take(marker, on_wait)
     try:
         yield
