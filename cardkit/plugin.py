@@ -115,7 +115,11 @@ class ProofPainter(Protocol):
 
 
 class ImportVerb(Protocol):
-    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`)."""
+    """`cardkit import WORD FILE... --out DIR`: a format a game reads (`marvelsdb`).
+
+    A verb may carry a `detects(path) -> bool` attribute: then `cardkit import FILE`
+    with no WORD picks it for a file whose content is its format.
+    """
 
     def __call__(
         self, files: list[Path], out: Path, *, box: str | None, dry_run: bool, force: bool

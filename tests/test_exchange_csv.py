@@ -34,11 +34,12 @@ masterplan:
 def test_a_villain_gives_a_row_per_card_with_tokens_as_marks() -> None:
     text = csv_export.to_csv([yamlio.load_text(VILLAIN)])
     assert text == (
-        "document,deck,qty,name,copies,text,n,move,bam,effects,place.left,place.right,place\n"
-        "test-villain,Test Villain · threats,2,Loud Noise,2,Heroes here lose 1 action.,,,,,,,\n"
-        "test-villain,Test Villain · masterplan,1,,,,1,2,true,Rumble: Deal 1 damage.,"
+        "document,deck,qty,unconfirmed,name,copies,text,n,move,bam,effects,place.left,"
+        "place.right,place\n"
+        "test-villain,Test Villain · threats,2,,Loud Noise,2,Heroes here lose 1 action.,,,,,,,\n"
+        "test-villain,Test Villain · masterplan,1,,,,,1,2,true,Rumble: Deal 1 damage.,"
         "{civilian}{civilian}{thug},{thug},\n"
-        "test-villain,Test Villain · masterplan,1,,,,2,0,,,,,none\n"
+        "test-villain,Test Villain · masterplan,1,,,,,2,0,,,,,none\n"
     )
 
 
@@ -58,6 +59,7 @@ def test_marvelsdb_markup_becomes_template_marks() -> None:
         "document": "90001",
         "deck": "Example Heist",
         "qty": "3",
+        "unconfirmed": "text",
         "code": "90001",
         "name": "Example Heist",
         "quantity": "3",
@@ -80,8 +82,8 @@ def test_cli_chooses_a_kind_or_writes_one_file_per_kind(tmp_path: Path) -> None:
     hero = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/hero"])
     assert hero.returncode == 0, hero.stderr
     assert (
-        hero.stdout
-        == "document,deck,qty,name,copies,text\ntest-hero,Test Hero,3,Punch,3,Deal 1 damage.\n"
+        hero.stdout == "document,deck,qty,unconfirmed,name,copies,text\n"
+        "test-hero,Test Hero,3,,Punch,3,Deal 1 damage.\n"
     )
     wrong = run_cli(["export", "csv", str(tmp_path), "--kind", "marvel-united/heroes"])
     assert (
@@ -118,3 +120,46 @@ def test_a_kind_is_chosen_by_its_short_name_when_only_one_kind_has_it(tmp_path: 
     (tmp_path / "w.yaml").unlink()
     alone = run_cli(["export", "csv", "--kind", "villain", str(tmp_path)])
     assert alone.returncode == 0 and alone.stdout == one.stdout
+
+
+DASHBOARD_VILLAIN = """\
+kind: marvel-united/villain
+id: test-villain
+name: Test Villain
+unconfirmed: [dashboard/bam, masterplan/cards/*/place]
+dashboard:
+  bam: Deal 1 damage.
+  back:
+    side: Super Villain
+    starting_tokens: {text: one Action token., icons: [action]}
+  unconfirmed: [back/starting_tokens]
+masterplan:
+  cards:
+    - n: 1
+      place: {left: {thug: 1}}
+      gap: {note: the move is hard to read, status: open, fields: [move]}
+    - n: 2
+      place: none
+      unconfirmed: [text]
+"""
+
+
+def test_each_card_names_its_open_fields_and_a_dashboard_gives_both_sides() -> None:
+    table = list(
+        csv.DictReader(io.StringIO(csv_export.to_csv([yamlio.load_text(DASHBOARD_VILLAIN)])))
+    )
+    assert [(r["deck"], r["printed_side"]) for r in table] == [
+        ("Test Villain · dashboard", "front"),
+        ("Test Villain · dashboard", "back"),
+        ("Test Villain · masterplan", ""),
+        ("Test Villain · masterplan", ""),
+    ]
+    front, back, first, second = table
+    # the document's dashboard/bam, relative to the dashboard
+    assert front["unconfirmed"] == "bam" and front["bam"] == "Deal 1 damage."
+    # the dashboard's own back/starting_tokens, relative to its back
+    assert back["unconfirmed"] == "starting_tokens" and back["side"] == "Super Villain"
+    assert back["starting_tokens.text"] == "one Action token." and back["bam"] == ""
+    # masterplan/cards/*/place reaches every card; an open gap note adds its fields
+    assert first["unconfirmed"] == "place; move"
+    assert second["unconfirmed"] == "place; text"

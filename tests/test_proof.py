@@ -29,20 +29,57 @@ def test_units() -> None:
         points("3 furlongs")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "A4", "LETTER", "210mmx297mm", "8.5inx11in"])
-@pytest.mark.parametrize("bleed", ["0mm", "2mm", "3mm"])
-@pytest.mark.parametrize("gutter", [None, "0mm", "2mm"])
-def test_nine_poker_cards_on_a4_and_letter(paper: str, bleed: str, gutter: str | None) -> None:
+# Worked by hand: a 0.25 in margin leaves A4 197.3 x 284.3 mm and Letter 203.2 x 266.7 mm.
+# Three poker cards across take 190.5 mm, three down 266.7 mm; each side needs the bleed,
+# a 0.5 mm gap and a 2 mm mark, and below the grid a 5 mm band for the ruler.
+@pytest.mark.parametrize(
+    "paper,bleed,gutter,per_page",
+    [
+        ("a4", "0mm", None, 9),  # 190.5 + 2 x 2.5 = 195.5 <= 197.3 across
+        ("A4", "0mm", "0mm", 9),
+        ("210mmx297mm", "0mm", "2mm", 6),  # 194.5 + 5 > 197.3: two columns
+        ("a4", "2mm", None, 6),  # 190.5 + 4 + 5 > 197.3
+        ("a4", "3mm", "0mm", 6),
+        ("letter", "0mm", None, 6),  # three rows fill all 266.7 mm: no room for marks
+        ("LETTER", "3mm", None, 6),
+        ("8.5inx11in", "3mm", "2mm", 4),  # 190.5 + 4 + 6 + 5 > 203.2: two columns
+    ],
+)
+def test_poker_cards_per_sheet_inside_a_quarter_inch_margin(
+    paper: str, bleed: str, gutter: str | None, per_page: int
+) -> None:
     layout = sheet.layout(paper, CARD, points(bleed), None if gutter is None else points(gutter))
-    assert layout.per_page == 9
-    printable = layout.paper.grown(-4 * MM)
-    assert all(t.inside(printable) for t in layout.trims)
-    if gutter is not None:
+    assert layout.per_page == per_page
+    assert layout.margin == pytest.approx(0.25 * 72)
+    assert all(b.inside(layout.paper.grown(-layout.margin)) for b in layout.bleeds)
+    assert bool(layout.shortfall) == (per_page < 9)
+    if gutter is not None and layout.per_page > 1:
         assert layout.trims[1].x - (layout.trims[0].x + CARD[0]) == pytest.approx(points(gutter))
 
 
+@pytest.mark.parametrize(
+    "paper,bleed,margin",
+    [("a4", "3mm", "4mm"), ("a4", "0.75mm", None), ("letter", "0mm", "3.75mm")],
+)
+def test_nine_fit_where_the_margin_or_bleed_allows(
+    paper: str, bleed: str, margin: str | None
+) -> None:
+    width = None if margin is None else points(margin)
+    layout = sheet.layout(paper, CARD, points(bleed), None, width)
+    assert layout.per_page == 9 and not layout.shortfall
+
+
+def test_the_shortfall_says_why_and_what_to_change() -> None:
+    note = sheet.layout("a4", CARD, points("3mm")).shortfall
+    assert note.startswith("a4: 6 63.5 x 88.9 mm cards per sheet, not 9")
+    assert "3mm bleed" in note and "--bleed 0.75mm" in note and "--margin 4mm" in note
+    letter = sheet.layout("letter", CARD, points("3mm")).shortfall
+    assert "--bleed 0mm --margin 3.75mm" in letter  # no bleed alone keeps 9 on Letter
+
+
 def test_a_gutter_wider_than_the_room_fits_fewer_and_bad_lengths_are_refused() -> None:
-    assert sheet.layout("a4", CARD, points("3mm"), points("6mm")).per_page == 6
+    # two columns (127 + 6 + 6 + 5 mm), two rows: three need 266.7 + 12 + 6 + 5 + 12.7 > 297
+    assert sheet.layout("a4", CARD, points("3mm"), points("6mm")).per_page == 4
     with pytest.raises(UsageError, match="negative"):
         sheet.layout("a4", CARD, -points("5mm"))
     with pytest.raises(UsageError, match="unknown paper"):
@@ -65,7 +102,7 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(
     paper: str, bleed: str, gutter: str | None
 ) -> None:
     layout = sheet.layout(paper, CARD, points(bleed), None if gutter is None else points(gutter))
-    printable = layout.paper.grown(-4 * MM)
+    printable = layout.paper.grown(-layout.margin)
     bleeds = list(layout.bleeds)
     for index, box in enumerate(bleeds):
         trim = layout.trims[index]
@@ -78,8 +115,8 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(
                 and other.y < box.y + box.h - 1e-6
             )
     assert layout.crop_width >= 0.5
-    for mark in layout.crop_marks:
-        assert not any(_crosses(mark, t.grown(-0.01)) for t in layout.trims), mark
+    for mark in layout.crop_marks:  # outside every card's bleed, not only its trim
+        assert not any(_crosses(mark, b.grown(-0.01)) for b in bleeds), mark
         x1, y1, x2, y2 = mark
         assert printable.grown(0.01).x <= min(x1, x2) and max(x1, x2) <= printable.x + printable.w
         assert printable.y <= min(y1, y2) and max(y1, y2) <= printable.y + printable.h + 0.01
@@ -99,7 +136,7 @@ def test_cards_crop_marks_and_ruler_stay_in_their_place(
         ),
     ]
     assert not any(_crosses(m, tick.grown(0.3)) for m in layout.crop_marks for tick in ticks)
-    # every cut line has a mark at each end of the grid (or in each gutter it crosses)
+    # every cut line has a mark at each end of the grid
     edges_x = {round(t.x, 6) for t in layout.trims} | {round(t.x + t.w, 6) for t in layout.trims}
     edges_y = {round(t.y, 6) for t in layout.trims} | {round(t.y + t.h, 6) for t in layout.trims}
     marked_x = {round(m[0], 6) for m in layout.crop_marks if m[0] == m[2]}
@@ -116,7 +153,18 @@ def test_a_part_filled_sheet_marks_only_the_lines_its_cards_have(used: int) -> N
     lines_y = {round(v, 6) for t in cards for v in (t.y, t.y + t.h)}
     assert {round(m[0], 6) for m in marks if m[0] == m[2]} == lines_x
     assert {round(m[1], 6) for m in marks if m[1] == m[3]} == lines_y
-    assert set(marks) <= set(layout.crop_marks)
+    lift = min(t.y for t in cards) - min(t.y for t in layout.trims)
+    bottom = min(t.y for t in layout.trims)
+    # marks under the grid move up under the last row used; the rest are the sheet's own
+    moved = {
+        (x1, y1 - lift, x2, y2 - lift) if x1 == x2 and y2 < bottom + lift else (x1, y1, x2, y2)
+        for x1, y1, x2, y2 in marks
+    }
+    assert {tuple(round(v, 4) for v in m) for m in moved} <= {
+        tuple(round(v, 4) for v in m) for m in layout.crop_marks
+    }
+    lowest = min(t.y for t in cards) - layout.bleed
+    assert all(max(y1, y2) <= lowest for x1, y1, x2, y2 in marks if x1 == x2 and y1 < lowest)
     assert layout.marks_for(layout.per_page) == layout.crop_marks
 
 

@@ -30,7 +30,7 @@ def _legend_words(page_text: str) -> set[str]:
 
 
 def test_each_sheet_legend_lists_its_own_cards_front_and_back() -> None:
-    layout = sheet.layout("a4", sheet.card_size(MU), 3 * MM, None)
+    layout = sheet.layout("a4", sheet.card_size(MU), 3 * MM, None, 4 * MM)
     assert layout.per_page == 9
     first = [_card(f"One {n}", {"thug": 1}, f"one-{n}") for n in range(9)]
     behind = _card("Behind", {"crisis": 1}, "behind", back_of="one-0")

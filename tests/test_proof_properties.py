@@ -54,23 +54,28 @@ def test_any_layout_keeps_cards_marks_and_ruler_apart_and_printable(
     except UsageError as err:
         assert "does not fit" in str(err)
         return
-    printable = layout.paper.grown(-4 * MM)
+    printable = layout.paper.grown(-layout.margin)
     assert layout.per_page >= 1
     for trim, painted in zip(layout.trims, layout.bleeds, strict=True):
         assert trim.inside(printable) and trim.inside(painted)
-        assert painted.inside(layout.paper)
+        assert painted.inside(printable, tolerance=0.01)
     for a, b in pairwise(layout.bleeds):
         assert not _overlap(a, b)
     for index, a in enumerate(layout.bleeds):
         for b in layout.bleeds[index + 1 :]:
             assert not _overlap(a, b)
     for mark in layout.crop_marks:
-        assert not any(_crosses(mark, t) for t in layout.trims), mark
+        assert not any(_crosses(mark, b.grown(-0.01)) for b in layout.bleeds), mark
         box = sheet.Box(min(mark[0], mark[2]), min(mark[1], mark[3]), 0, 0)
         assert box.inside(printable, tolerance=0.01)
     x1, y1, x2, y2 = layout.ruler
     ruler = sheet.Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
     assert ruler.inside(printable, tolerance=0.01)
+    legend = layout.legend  # every sheet has a band for its legend, clear of the cards
+    assert legend is not None and legend.inside(printable, tolerance=0.01)
+    assert not any(_overlap(legend.grown(-0.01), b) for b in layout.bleeds)
+    for mark in layout.crop_marks:
+        assert not _crosses(mark, legend.grown(-0.01)), (mark, legend)
     assert not any(_overlap(ruler.grown(0.1), t) for t in layout.trims)
 
 

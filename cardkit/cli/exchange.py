@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
 from cardkit.errors import UsageError
 from cardkit.plugin import ImportVerb
@@ -92,7 +93,10 @@ def export_csv(
     paths: PathsArg = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Only this kind: marvel-united/villain, or a short name such as hero."),
+        typer.Option(
+            help="Only this kind: marvel-united/villain, or a short name such as hero.",
+            autocompletion=complete.document_kinds,
+        ),
     ] = None,
     out: Annotated[
         Path | None,
@@ -134,3 +138,67 @@ def export_csv(
             out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents, raw=raw_cells)
         )
     sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")
+
+
+@export_app.command("images")
+def export_images(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the PNGs.")] = Path(
+        "build/images"
+    ),
+    dpi: Annotated[int, typer.Option(help="Resolution, 72-1200.")] = 300,
+    bleed: Annotated[
+        str, typer.Option(help="Bleed around each face: 3mm, 0.125in (0.12in: 822 x 1122).")
+    ] = "0mm",
+    backs: Annotated[
+        bool, typer.Option("--backs", help="Also each card's back (its other side or deck back).")
+    ] = False,
+    card_id: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--id", help="Only this document id (repeatable).", autocompletion=complete.ids
+        ),
+    ] = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only cards of this kind (repeatable).", autocompletion=complete.proof_kinds
+        ),
+    ] = None,
+    box: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
+        ),
+    ] = None,
+) -> None:
+    """Write one PNG per card face, at its size plus bleed, and a manifest.csv.
+
+    The faces are the proof sheets' own cards, painted alone: a poker card with 1/8 in
+    bleed at 300 dpi is 825 x 1125 px. Copies share a file; manifest.csv lists file,
+    card, face (front/back) and copies, for print-on-demand services and proxy tools.
+    """
+    from cardkit.exchange import images
+    from cardkit.render import content
+    from cardkit.render.units import points
+
+    width = points(bleed)
+    if not 0 <= width <= points("10mm"):
+        raise UsageError(f"--bleed takes 0 to 10mm, not '{bleed}'")
+    documents = documents_of(paths)
+    collected = content.collect(documents, lambda message: None)
+    selection = content.Selection(
+        ids=tuple(card_id or ()), kinds=tuple(kind or ()), boxes=tuple(box or ())
+    )
+    unknown = content.unmatched(collected, documents, selection)
+    if unknown:
+        raise UsageError("; ".join(unknown))
+    cards = content.select(collected, selection)
+    result = images.export(cards, out, dpi=dpi, bleed=width, backs=backs)
+    for warning in result.warnings:
+        sys.stderr.write(f"warning: {warning}\n")
+    files = len({face.file for face in result.faces})
+    sys.stdout.write(
+        f"wrote {files} images to {out} ({len(result.faces)} faces at {dpi} dpi), "
+        f"{result.manifest.name}\n"
+    )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 from cardkit.errors import CardkitError, ExitCode
 
@@ -52,16 +53,24 @@ def gaps(
     ] = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Document kind (villain) or part (masterplan, threats, dashboard)."),
+        typer.Option(
+            help="Document kind (villain) or part (masterplan, threats, dashboard).",
+            autocompletion=complete.document_kinds,
+        ),
     ] = None,
     field: Annotated[
         list[str] | None,
         typer.Option(help="Field name (place, bam) or address start (masterplan/cards/3)."),
     ] = None,
     document_id: Annotated[
-        list[str] | None, typer.Option("--id", help="Document id (klaw), or its villain.")
+        list[str] | None,
+        typer.Option(
+            "--id", help="Document id (klaw), or its villain.", autocompletion=complete.ids
+        ),
     ] = None,
-    box: Annotated[list[str] | None, typer.Option(help="Box id.")] = None,
+    box: Annotated[
+        list[str] | None, typer.Option(help="Box id.", autocompletion=complete.boxes)
+    ] = None,
     origin: Annotated[
         list[str] | None, typer.Option(help="noted, unconfirmed or inferred.")
     ] = None,

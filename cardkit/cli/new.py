@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from cardkit import suggest
+from cardkit.cli import complete
 from cardkit.cli._app import app
 
 
@@ -17,7 +18,8 @@ def new(
     kind: Annotated[
         str,
         typer.Argument(help="A kind (marvel-united/hero) or its short name when only one "
-                       "system has it (hero); see `cardkit kinds`.", show_default=False),
+                       "system has it (hero); see `cardkit kinds`.", show_default=False,
+                       autocompletion=complete.document_kinds),
     ],
     ident: Annotated[
         str, typer.Argument(metavar="ID", help="The new document's id (a lower-case slug).",
@@ -31,7 +33,7 @@ def new(
     ] = None,
     box: Annotated[
         str | None, typer.Option("--box", help="The box it comes from (its id).",
-                                 show_default=False),
+                                 show_default=False, autocompletion=complete.boxes),
     ] = None,
     name: Annotated[
         str | None, typer.Option("--name", help="The printed name.", show_default=False),

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 
 
@@ -28,9 +29,21 @@ def proof(
         "build/proofs.pdf"
     ),
     paper: Annotated[
-        str, typer.Option(help="a4, letter, a3 (any case) or a size such as 210mmx297mm.")
+        str,
+        typer.Option(
+            help="a4, letter, a3 (any case) or a size such as 210mmx297mm.",
+            autocompletion=complete.papers,
+        ),
     ] = "a4",
     bleed: Annotated[str, typer.Option(help="Bleed around each card: 0mm, 3mm, 0.125in.")] = "0mm",
+    margin: Annotated[
+        str | None,
+        typer.Option(
+            help="Nothing is drawn this close to the paper's edge (the printer's unprintable "
+            "band). Default 0.25in.",
+            show_default=False,
+        ),
+    ] = None,
     gutter: Annotated[
         str | None,
         typer.Option(
@@ -59,14 +72,24 @@ def proof(
     ] = None,
     card_id: Annotated[
         list[str] | None,
-        typer.Option("--id", help="Only this document id (repeatable): --id klaw."),
+        typer.Option(
+            "--id",
+            help="Only this document id (repeatable): --id klaw.",
+            autocompletion=complete.ids,
+        ),
     ] = None,
     kind: Annotated[
         list[str] | None,
-        typer.Option(help="Only cards of this kind (repeatable): masterplan, threat, hero..."),
+        typer.Option(
+            help="Only cards of this kind (repeatable): masterplan, threat, hero...",
+            autocompletion=complete.proof_kinds,
+        ),
     ] = None,
     box: Annotated[
-        list[str] | None, typer.Option(help="Only cards from this box id (repeatable).")
+        list[str] | None,
+        typer.Option(
+            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
+        ),
     ] = None,
     from_scans: Annotated[
         bool,
@@ -78,11 +101,12 @@ def proof(
 ) -> None:
     """Render proxy cards as printable PDF proof sheets.
 
-    Cards sit in a centred grid (9 poker cards on A4 or Letter) with crop marks outside
-    the bleed and a 100 mm ruler on every sheet; icons are vector drawings with a legend;
-    unconfirmed values are marked in red. Each kind prints at its size
-    (render/formats.yaml). --backs adds duplex backs placed for a long- or short-edge
-    flip; --alignment prints a test sheet to measure --back-offset. Selections combine.
+    Cards sit in a centred grid (9 poker cards on A4, 6 on Letter), nothing drawn within
+    --margin of the edge, crop marks outside the bleed and a 100 mm ruler on every
+    sheet; icons are vector drawings with a legend; unconfirmed values are marked in red.
+    Each kind prints at its size (render/formats.yaml). --backs adds duplex backs placed
+    for a long- or short-edge flip; --alignment prints a test sheet to measure
+    --back-offset. Selections combine. A sheet holding fewer cards than its paper says why.
     Warnings (text that does not fit, characters the font lacks) name the card on stderr.
     """
     from cardkit.gaps import rows as gap_core
@@ -109,9 +133,10 @@ def proof(
         png_dpi=png_dpi,
         selection=selection,
         from_scans=from_scans,
+        margin=margin,
     )
     result = make_proof(documents, out, options)
-    for warning in result.warnings:
+    for warning in [*result.shortfalls, *result.warnings]:
         sys.stderr.write(f"warning: {warning}\n")
     count = f"{result.cards} card{'' if result.cards == 1 else 's'}"
     what = "alignment sheet" if alignment else f"{count}, {result.per_sheet} per sheet"

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import app
 from cardkit.errors import UsageError
 
@@ -17,7 +18,7 @@ def schema(
     kind: Annotated[
         str | None,
         typer.Argument(help="A kind, e.g. marvel-united/villain (see `cardkit kinds`).",
-                       show_default=False),
+                       show_default=False, autocompletion=complete.document_kinds),
     ] = None,
     export: Annotated[
         Path | None,

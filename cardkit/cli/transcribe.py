@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from cardkit.cli import complete
 from cardkit.cli._app import app, export_app, preview
 from cardkit.errors import ExitCode, UsageError
 
@@ -16,13 +17,17 @@ from cardkit.errors import ExitCode, UsageError
 def import_(
     rulebook: Annotated[
         Path,
-        typer.Argument(help="The rulebook transcription (.txt), or the word marvelsdb."),
+        typer.Argument(
+            help="The rulebook transcription (.txt), a data file (told by its content), "
+            "or a format's name (`cardkit import --help` lists them)."
+        ),
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the YAML files.")],
     files: Annotated[
         list[Path] | None,
         typer.Argument(
-            help="After `marvelsdb`: its pack files (pack/core.json...).", show_default=False
+            help="After a format's name or a first data file: more files of it.",
+            show_default=False,
         ),
     ] = None,
     system: Annotated[
@@ -30,7 +35,11 @@ def import_(
         typer.Option(help="The game system, as `cardkit kinds` names it (default: detected)."),
     ] = None,
     box: Annotated[
-        str | None, typer.Option(help="The box id (default: from the file or folder name).")
+        str | None,
+        typer.Option(
+            help="The box id (default: from the file or folder name).",
+            autocompletion=complete.boxes,
+        ),
     ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")
@@ -47,13 +56,20 @@ def import_(
     line inside the wrong field, a sentence not understood, unrepresented lines).
 
     `cardkit import marvelsdb FILE.json... --out DIR` reads marvelsdb pack files
-    instead: one Marvel Champions card file per card, a folder per card set.
+    instead: one Marvel Champions card file per card, a folder per card set;
+    `cardkit import mu-db FILE.json... --out DIR` Marvel United JSON Database boxes.
+    A data file is told apart by its content, so naming its format is optional; a
+    rulebook file that happens to be called like a format is still a rulebook.
     """
     from cardkit.cli.exchange import IMPORT_FORMATS
     from cardkit.rulebook import importer
 
-    if str(rulebook) in IMPORT_FORMATS:  # a word a game brings: `import marvelsdb FILE...`
-        IMPORT_FORMATS[str(rulebook)](files or [], out, box=box, dry_run=dry_run, force=force)
+    verb = IMPORT_FORMATS.get(str(rulebook)) if not rulebook.is_file() else None
+    if verb is None:  # a data file names no format: its content does
+        verb = next((v for v in IMPORT_FORMATS.values() if _reads(v, rulebook)), None)
+        files = [rulebook, *(files or [])] if verb is not None else files
+    if verb is not None:  # a word a game brings: `import marvelsdb FILE...`
+        verb(files or [], out, box=box, dry_run=dry_run, force=force)
         return
     if files:
         raise UsageError(f"import takes one rulebook; {files[0]} is one too many")
@@ -70,6 +86,12 @@ def import_(
     sys.stdout.write(importer.summary(result) + ("" if dry_run else f"; written to {out}") + "\n")
     lossy = result.unrepresented or result.warnings  # exit 1: imported with losses
     raise typer.Exit(ExitCode.FINDINGS if lossy else ExitCode.OK)
+
+
+def _reads(verb: object, path: Path) -> bool:
+    """Whether an import verb says the file is its format (its optional `detects`)."""
+    detects = getattr(verb, "detects", None)
+    return bool(detects(path)) if callable(detects) else False
 
 
 @export_app.command("rulebook")

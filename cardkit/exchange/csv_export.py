@@ -25,7 +25,7 @@ from cardkit.errors import UsageError
 HEADER = frozenset(
     {"kind", "id", "system", "box", "source", "unconfirmed", "confirmations", "gaps", "gap"}
 )
-CONTEXT = ("document", "deck", "qty")
+CONTEXT = ("document", "deck", "qty", "unconfirmed")
 COPIES = ("copies", "count", "quantity")
 _FORMULA_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
@@ -96,16 +96,40 @@ def _label(owner: Mapping[str, Any], fallback: str) -> str:
     return fallback
 
 
+Path = tuple[str | int, ...]
+
+
 def cards(doc: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """(deck label, card) for every card the document holds, in document order."""
-    found = list(_walk(doc, _label(doc, str(doc.get("id", "")))))
+    for label, card, _, _ in cards_at(doc):
+        yield label, card
+
+
+def cards_at(doc: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any], Path, str]]:
+    """(deck label, card, its path in the document, side) for every card, in order.
+
+    A mapping holding a `back` mapping is a two-sided card (a board or dashboard): a row
+    for its front (its fields but `back`, printed_side `front`) and one for its back.
+    """
+    found = list(_walk(doc, _label(doc, str(doc.get("id", ""))), ()))
     if found:
         yield from found
     else:
-        yield _label(doc, str(doc.get("id", ""))), doc
+        yield from _sides(_label(doc, str(doc.get("id", ""))), doc, ())
 
 
-def _walk(value: Any, label: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+def _sides(
+    label: str, card: Mapping[str, Any], path: Path
+) -> Iterator[tuple[str, Mapping[str, Any], Path, str]]:
+    back = card.get("back")
+    if isinstance(back, Mapping):
+        yield label, {k: v for k, v in card.items() if k != "back"}, path, "front"
+        yield label, back, (*path, "back"), "back"
+    else:
+        yield label, card, path, ""
+
+
+def _walk(value: Any, label: str, path: Path) -> Iterator[tuple[str, Mapping[str, Any], Path, str]]:
     if isinstance(value, Mapping):
         for key, child in value.items():
             if (
@@ -113,18 +137,50 @@ def _walk(value: Any, label: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
                 and isinstance(child, list)
                 and all(isinstance(c, Mapping) for c in child)
             ):
-                yield from ((label, c) for c in child)
+                yield from ((label, c, (*path, key, i), "") for i, c in enumerate(child))
+            elif isinstance(child, Mapping) and isinstance(child.get("back"), Mapping):
+                yield from _sides(_label(child, f"{label} · {key}"), child, (*path, key))
             elif isinstance(child, Mapping | list):
                 inner = (
                     _label(child, f"{label} · {key}")
                     if isinstance(child, Mapping)
                     else f"{label} · {key}"
                 )
-                yield from _walk(child, inner)
+                yield from _walk(child, inner, (*path, key))
     elif isinstance(value, list):
-        for child in value:
+        for i, child in enumerate(value):
             if isinstance(child, Mapping):
-                yield from _walk(child, _label(child, label))
+                yield from _walk(child, _label(child, label), (*path, i))
+
+
+def open_fields(doc: Mapping[str, Any], path: Path) -> list[str]:
+    """The card's fields still unconfirmed, as paths relative to the card: its own
+    `unconfirmed` and open `gap` note, and every enclosing object's `unconfirmed` path
+    that leads into it (`cards/*/place` on a deck, `dashboard/bam` on the document)."""
+    found: list[str] = []
+    node: Any = doc
+    for depth in range(len(path) + 1):
+        if isinstance(node, Mapping):
+            for entry in node.get("unconfirmed") or []:
+                parts = str(entry).split("/")
+                rest = path[depth:]
+                if len(parts) > len(rest) and all(
+                    p == "*" or p == str(r) for p, r in zip(parts, rest, strict=False)
+                ):
+                    found.append("/".join(parts[len(rest) :]))
+            note = node.get("gap") if depth == len(path) else None
+            if isinstance(note, Mapping) and note.get("status") == "open":
+                found += [str(f) for f in note.get("fields") or []]
+        if depth == len(path):
+            break
+        step = path[depth]
+        if isinstance(node, Mapping) and isinstance(step, str):
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            break
+    return list(dict.fromkeys(found))
 
 
 def _qty(card: Mapping[str, Any]) -> str:
@@ -137,9 +193,15 @@ def _qty(card: Mapping[str, Any]) -> str:
 def rows(documents: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
     found = []
     for doc in documents:
-        for deck, card in cards(doc):
+        for deck, card, path, side in cards_at(doc):
             row = {"document": str(doc.get("id", "")), "deck": deck, "qty": _qty(card)}
+            fields = open_fields(doc, path)
+            if side == "front":  # what lies under `back` is the back row's
+                fields = [f for f in fields if f != "back" and not f.startswith("back/")]
+            row["unconfirmed"] = "; ".join(fields)
             row.update(flatten(card))
+            if side:  # after the card's own fields: a dashboard's back has a `side` name
+                row["printed_side"] = side
             found.append(row)
     return found
 

@@ -41,11 +41,16 @@ def card_pixels(card_w: float, card_h: float, limit: int = SHEET_LIMIT) -> tuple
     return width, round(width * card_h / card_w)
 
 
-def sheets(count: int) -> list[Sheet]:
-    """Split a deck of `count` cards into sheets of at most 70; each grid as small as fits."""
+def sheets(count: int, first_key: int = 1) -> list[Sheet]:
+    """Split a deck of `count` cards into sheets of at most 70; each grid as small as fits.
+
+    Keys run from `first_key`: the decks of one export take keys no other deck has, so
+    decks spawned into one table never share a `CustomDeck` key (TTS would show one
+    deck's sheet for the other's cards).
+    """
     found = []
     per_sheet = MAX_COLS * MAX_ROWS
-    for key, first in enumerate(range(0, count, per_sheet), start=1):
+    for key, first in enumerate(range(0, count, per_sheet), start=first_key):
         n = min(per_sheet, count - first)
         cols = max(MIN_GRID, min(MAX_COLS, n))
         rows = max(MIN_GRID, math.ceil(n / cols))
@@ -108,13 +113,17 @@ def saved_object(
     face_urls: Sequence[str],
     back_urls: str | Sequence[str],
     description: str = "",
+    *,
+    first_key: int = 1,
+    sideways: bool = False,
 ) -> dict[str, Any]:
     """The saved-object JSON for one deck (a single card when the deck has one card).
 
     `back_urls` is one back for every card, or one back sheet per face sheet (unique
-    backs: a double-sided card shows its other side).
+    backs: a double-sided card shows its other side). `sideways`: landscape cards
+    (TTS's `SidewaysCard`, so they lie and zoom the long way).
     """
-    deck_sheets = sheets(len(cards))
+    deck_sheets = sheets(len(cards), first_key)
     unique = not isinstance(back_urls, str)
     backs = list(back_urls) if unique else [str(back_urls)] * len(deck_sheets)
     if not len(face_urls) == len(backs) == len(deck_sheets):
@@ -134,6 +143,7 @@ def saved_object(
                     "Nickname": card.name,
                     "Description": card.description,
                     "CardID": number,
+                    "SidewaysCard": sideways,
                     "Transform": dict(TRANSFORM),
                     "CustomDeck": {str(sheet.key): decks[str(sheet.key)]},
                     "GUID": guid(name, str(index), card.name),
@@ -148,6 +158,7 @@ def saved_object(
             "Description": description,
             "Transform": dict(TRANSFORM),
             "DeckIDs": [c["CardID"] for c in contained],
+            "SidewaysCard": sideways,
             "CustomDeck": decks,
             "ContainedObjects": contained,
             "GUID": guid(name),

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 from cardkit.exchange import tts
 from cardkit.files import yamlio
@@ -30,6 +31,8 @@ class TtsDeck:
     sheets: list[Path] = field(default_factory=list)
     back: Path | None = None
     cards: int = 0
+    thumbnail: Path | None = None  # `<deck>.png` beside the JSON: the Saved Objects browser's
+    keys: int = 0  # CustomDeck keys this deck takes
 
 
 def pictures(
@@ -79,7 +82,13 @@ def _png(image: Any) -> bytes:
 
 
 def _url(path: Path, base_url: str | None) -> str:
-    return f"{base_url.rstrip('/')}/{path.name}" if base_url else path.resolve().as_uri()
+    """The image's URL: under `base_url`, else a file:// URL; percent-encoded either way
+    (a space or `#` in a folder or deck name would cut a URL TTS fetches)."""
+    if not base_url:
+        return path.resolve().as_uri()
+    parts = urlsplit(base_url.strip())
+    folder = quote(unquote(parts.path.rstrip("/")), safe="/@:+,;=!$&'()*~")
+    return urlunsplit((parts.scheme, parts.netloc, f"{folder}/{quote(path.name)}", "", ""))
 
 
 def size_of(card: ProofCard) -> tuple[float, float]:
@@ -149,6 +158,20 @@ def _write_sheets(images: Sequence[Any], size: tuple[int, int], stem: str, out: 
     return paths
 
 
+THUMBNAIL = 256  # px a side: the Saved Objects browser's tile
+
+
+def thumbnail(picture: Any) -> Any:
+    """The deck's first card, fitted into a square tile on white."""
+    from PIL import Image
+
+    tile = Image.new("RGB", (THUMBNAIL, THUMBNAIL), "white")
+    card = picture.copy()
+    card.thumbnail((THUMBNAIL - 8, THUMBNAIL - 8))
+    tile.paste(card, ((THUMBNAIL - card.width) // 2, (THUMBNAIL - card.height) // 2))
+    return tile
+
+
 def write_deck(
     name: str,
     cards: Sequence[ProofCard],
@@ -156,18 +179,27 @@ def write_deck(
     *,
     base_url: str | None = None,
     links: Mapping[str, str] | None = None,
+    other_side: Mapping[str, ProofCard] | None = None,
+    first_key: int = 1,
 ) -> TtsDeck:
-    """Sheets, back(s) and saved object for one deck; written atomically into `out`.
+    """Sheets, back(s), saved object and thumbnail for one deck; written atomically.
 
-    With `links` (see back_links), a double-sided card becomes one card whose back shows
-    its other side: the backs are then sheets of the same grid (`<deck>-back-1.png`...).
+    With `links` (see back_links) or `other_side` (a card's printed other side by its
+    `source`, as proofs pair a dashboard and its back), a double-sided card becomes one
+    card whose back shows its other side: the backs are then sheets of the same grid
+    (`<deck>-back-1.png`...). `first_key` is the deck's first CustomDeck key.
     """
     out.mkdir(parents=True, exist_ok=True)
     stem = slug(name)
     size = tts.card_pixels(*size_of(cards[0]))
     fronts, own = pair_faces(cards, links or {})
+    sides = other_side or {}
+    own = [back or sides.get(card.source) for card, back in zip(fronts, own, strict=True)]
     result = TtsDeck(name, out / f"{stem}.json", cards=len(fronts))
-    result.sheets = _write_sheets(pictures(fronts, size), size, stem, out)
+    faces = pictures(fronts, size)
+    result.sheets = _write_sheets(faces, size, stem, out)
+    result.thumbnail = out / f"{stem}.png"
+    yamlio.atomic_write(result.thumbnail, _png(thumbnail(faces[0])))
     common = pictures(fronts[:1], size, backs=True)[0]
     result.back = out / f"{stem}-back.png"
     yamlio.atomic_write(result.back, _png(common))
@@ -182,7 +214,10 @@ def write_deck(
         [tts.DeckCard(card.title, card.text) for card in fronts],
         [_url(path, base_url) for path in result.sheets],
         back_urls,
+        first_key=first_key,
+        sideways=size[0] > size[1],
     )
+    result.keys = len(result.sheets)
     yamlio.atomic_write(result.json_path, json.dumps(saved, indent=2, ensure_ascii=False) + "\n")
     return result
 
@@ -194,7 +229,21 @@ def export(
     base_url: str | None = None,
     links: Mapping[str, str] | None = None,
 ) -> list[TtsDeck]:
-    return [
-        write_deck(name, members, out, base_url=base_url, links=links)
-        for name, members in decks(cards).items()
-    ]
+    """Every deck of `cards`, each with its own CustomDeck keys. A card that is another's
+    printed other side (`back_of`) is that card's back, not a card of its own."""
+    fronts, other_side = pdf.two_sided(cards, "long")
+    written: list[TtsDeck] = []
+    key = 1
+    for name, members in decks(fronts).items():
+        deck = write_deck(
+            name,
+            members,
+            out,
+            base_url=base_url,
+            links=links,
+            other_side=other_side,
+            first_key=key,
+        )
+        key += deck.keys
+        written.append(deck)
+    return written

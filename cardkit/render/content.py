@@ -45,6 +45,7 @@ class ProofCard:
     scan_turn: int = 0  # degrees counter-clockwise the squared scan turns to stand upright
     back_of: str = ""  # this is the other side of the card whose `source` this names
     pointer: tuple[str | int, ...] = ()  # where in its document the card is (for links)
+    panels: tuple[ProofCard, ...] = ()  # a board: its parts side by side (text below them)
 
 
 def text_of(value: Any) -> str:
@@ -123,6 +124,14 @@ def collect(
     """Every printable card, in document order (from their scans, when `scans` and named)."""
     found: list[ProofCard] = []
     say: Warn = warn or (lambda message: None)
+    documents = list(documents)
+    # a system's `prepare(documents)` reads the whole tree once (Champions: the card files
+    # a decklist's lines join to); its `collect` then gets what it made
+    contexts: dict[str, Any] = {}
+    for system in dict.fromkeys(doc.system for doc in documents):
+        prepare = hook(system, "prepare")
+        if prepare is not None:
+            contexts[system] = prepare(documents)
     for doc in documents:
         if scans:
             found += from_scan(doc, collect([doc], say), say)
@@ -131,7 +140,9 @@ def collect(
             continue  # a scan of a back or a portrait side: nothing to print as a front
         paint = hook(doc.system, "collect")
         if paint is not None:
-            found += paint(doc, say)
+            found += (
+                paint(doc, say, contexts[doc.system]) if doc.system in contexts else paint(doc, say)
+            )
             continue
         how = _declared_kinds(doc.system).get(doc.kind.split("/", 1)[-1])
         if how in GENERIC:

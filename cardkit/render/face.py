@@ -18,7 +18,17 @@ from cardkit.render import diagram, fonts
 from cardkit.render.content import ProofCard
 from cardkit.render.icons import Forms, lookup
 from cardkit.render.sheet import Box
-from cardkit.render.text_fit import ICON, ICON_WIDTH, LEADING, fit, stringWidth
+from cardkit.render.text_fit import (
+    ICON,
+    ICON_WIDTH,
+    LEADING,
+    STYLE,
+    end_state,
+    fit,
+    plain,
+    spans,
+    stringWidth,
+)
 
 MM = 72 / 25.4
 INK, GREY, WARN, FACE = (0.1, 0.1, 0.1), (0.55, 0.55, 0.55), (0.80, 0.10, 0.10), (0.97, 0.95, 0.90)
@@ -81,9 +91,32 @@ def regions(card: ProofCard, trim: Box) -> Regions:
 
 
 def draw_line(
+    c: Canvas,
+    forms: Forms,
+    system: str,
+    x: float,
+    y: float,
+    line: str,
+    font: str,
+    size: float,
+    state: tuple[bool, bool] = (False, False),
+) -> tuple[bool, bool]:
+    """One line of text; `{icon}` words become icons sitting on the baseline, bold and
+    italic spans print in their faces. Returns the style the line ends in."""
+    if STYLE.search(line) or state != (False, False):
+        for chunk, face in spans(line, font, state):
+            c.setFont(face, size)
+            _draw_plain(c, forms, system, x, y, chunk, face, size)
+            x += stringWidth(chunk, face, size)
+        c.setFont(font, size)
+        return end_state(line, state)
+    _draw_plain(c, forms, system, x, y, line, font, size)
+    return state
+
+
+def _draw_plain(
     c: Canvas, forms: Forms, system: str, x: float, y: float, line: str, font: str, size: float
 ) -> None:
-    """One line of text; `{icon}` words become icons sitting on the baseline."""
     if "{" not in line:
         c.drawString(x, y, line)
         return
@@ -102,7 +135,55 @@ def draw_line(
         c.drawString(x, y, line[position:])
 
 
+def _board(c: Canvas, card: ProofCard, trim: Box, forms: Forms, warn: Warn) -> None:
+    """A board: its title, its parts (locations) side by side, each painted as a card of
+    its own, and its text (an objective) in a band below them."""
+    pad, gap = 3 * MM, 2 * MM
+    inner = Box(trim.x + pad, trim.y + pad, trim.w - 2 * pad, trim.h - 2 * pad)
+    title = Box(inner.x, inner.y + inner.h - 8 * MM, inner.w, 8 * MM)
+    _title(c, card, title, warn)
+    below = Box(inner.x, inner.y, inner.w, 14 * MM if card.text else 3 * MM)
+    own = card.unconfirmed - {f for panel in card.panels for f in panel.unconfirmed}
+    if own:  # the board's own open fields; each part marks its own
+        band = Box(inner.x, below.y + below.h, inner.w, 3 * MM)
+        _banner(c, own, band)
+        below = Box(below.x, below.y, below.w, below.h + 3.6 * MM)
+    if card.text:
+        _text(c, forms, card, Box(inner.x, inner.y + 2.4 * MM, inner.w, 11 * MM), warn, 1.0)
+    c.setFillColorRGB(*GREY)
+    c.setFont(fonts.REGULAR, 5)
+    c.drawString(inner.x, inner.y + 0.5, card.deck)
+    top = title.y - 1 * MM
+    bottom = below.y + below.h + 1 * MM
+    count = len(card.panels)
+    width = (inner.w - (count - 1) * gap) / count
+    for index, panel in enumerate(card.panels):
+        box = Box(inner.x + index * (width + gap), bottom, width, top - bottom)
+        paint(c, panel, box, box, forms, warn)
+
+
+def _banner(c: Canvas, fields: frozenset[str], b: Box) -> None:
+    c.setFillColorRGB(*WARN)
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(fonts.BOLD, 6)
+    words = "UNCONFIRMED: " + ", ".join(sorted(fields))
+    while len(words) > 8 and stringWidth(words, fonts.BOLD, 6) > b.w - 2:
+        words = words[:-2] + "…"
+    c.drawCentredString(b.x + b.w / 2, b.y + 2.3, words)
+
+
 def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn: Warn) -> None:
+    if card.panels:
+        if outer != trim:
+            c.setFillColorRGB(*FACE)
+            c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+        c.setFillColorRGB(*FACE)
+        c.setStrokeColorRGB(*GREY)
+        c.setLineWidth(0.4)
+        c.roundRect(trim.x, trim.y, trim.w, trim.h, 3 * MM, stroke=1, fill=1)
+        _board(c, card, trim, forms, warn)
+        return
     if outer != trim:
         c.setFillColorRGB(*FACE)
         c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
@@ -111,7 +192,7 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
     c.setLineWidth(0.4)
     c.roundRect(trim.x, trim.y, trim.w, trim.h, 3 * MM, stroke=1, fill=1)
     r = regions(card, trim)
-    missing = fonts.missing_glyphs(" ".join((card.title, card.text, *card.tags, card.deck)))
+    missing = fonts.missing_glyphs(plain(" ".join((card.title, card.text, *card.tags, card.deck))))
     if missing:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
         warn(f"{card.source}: the font has no glyph for {codes}: those characters print as boxes")
@@ -135,15 +216,7 @@ def paint(c: Canvas, card: ProofCard, trim: Box, outer: Box, forms: Forms, warn:
     if card.text:
         _text(c, forms, card, r.text, warn, min(1.5, max(1.0, trim.h / (88.9 * MM))))
     if r.banner is not None:
-        b = r.banner
-        c.setFillColorRGB(*WARN)
-        c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.setFont(fonts.BOLD, 6)
-        words = "UNCONFIRMED: " + ", ".join(sorted(card.unconfirmed))
-        while len(words) > 8 and stringWidth(words, fonts.BOLD, 6) > b.w - 2:
-            words = words[:-2] + "…"
-        c.drawCentredString(b.x + b.w / 2, b.y + 2.3, words)
+        _banner(c, card.unconfirmed, r.banner)
     c.setFillColorRGB(*GREY)
     c.setFont(fonts.REGULAR, 5)
     footer = card.deck
@@ -223,10 +296,19 @@ def _text(c: Canvas, forms: Forms, card: ProofCard, box: Box, warn: Warn, scale:
     c.setFillColorRGB(*INK)
     c.setFont(fonts.REGULAR, fitted.size)
     y = box.y + box.h
+    state = (False, False)
     for line in lines:
         y -= fitted.size * LEADING
-        draw_line(
-            c, forms, card.system, box.x, y + fitted.size * 0.2, line, fonts.REGULAR, fitted.size
+        state = draw_line(
+            c,
+            forms,
+            card.system,
+            box.x,
+            y + fitted.size * 0.2,
+            line,
+            fonts.REGULAR,
+            fitted.size,
+            state,
         )
     if fitted.cut:
         y -= fitted.size * LEADING

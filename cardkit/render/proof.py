@@ -30,6 +30,7 @@ class ProofOptions:
     png_dpi: int = 100
     selection: content.Selection = field(default_factory=content.Selection)
     from_scans: bool = False  # cards naming their scan print from it
+    margin: str | None = None  # nothing is drawn this close to the edge (formats.yaml default)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class ProofResult:
     pngs: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     forms: list[Path] = field(default_factory=list)
+    shortfalls: list[str] = field(default_factory=list)  # sheets holding fewer than they could
 
 
 def layouts(options: ProofOptions) -> pdf.LayoutFor:
@@ -49,9 +51,13 @@ def layouts(options: ProofOptions) -> pdf.LayoutFor:
     if bleed > points("10mm"):
         raise UsageError(f"--bleed {options.bleed} is more than 10mm; a bleed is 2-5mm")
 
+    margin = None if options.margin is None else points(options.margin)
+    if margin is not None and not 0 <= margin <= points("1in"):
+        raise UsageError(f"--margin takes 0 to 1in, not '{options.margin}'")
+
     @cache
     def layout_for(size: tuple[float, float]) -> sheet.Layout:
-        return sheet.layout(options.paper, size, bleed, gutter)
+        return sheet.layout(options.paper, size, bleed, gutter, margin)
 
     return layout_for
 
@@ -119,6 +125,9 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
         yamlio.atomic_write(out, data)
     printed, _ = pdf.two_sided(cards, options.flip if options.backs else None)  # a back: no card
     result = ProofResult(len(printed), layout.per_page, warnings=list(dict.fromkeys(warnings)))
+    if not options.alignment:  # a sheet holding fewer cards than its paper: why, what to do
+        used = dict.fromkeys(sheet.card_size(card.system, card.kind) for card in cards)
+        result.shortfalls = [layout_for(s).shortfall for s in used if layout_for(s).shortfall]
     for name, spec in specs:  # fillable forms beside the proofs: proofs-campaign-log.pdf
         target = out.with_name(f"{out.stem}-{name}.pdf")
         yamlio.atomic_write(target, forms.render(spec, options.paper))

@@ -7,9 +7,8 @@ reads these values, and tests check them without a PDF.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from cardkit.errors import UsageError
 from cardkit.render.units import points
 
 FORMATS = Path(__file__).with_name("formats.yaml")
+LEGEND_LEAST = 2.5 * 72 / 25.4  # the thinnest band that holds a legend
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Layout:
     bleeds: tuple[Box, ...] = ()  # each card's painted area: trim plus the bleed it has room for
     legend: Box | None = None  # a band for the icon legend, if the sheet has one
     legend_vertical: bool = False  # the legend runs up a side band
+    shortfall: str = ""  # why fewer cards than fit the printable area, and what to change
 
     @property
     def per_page(self) -> int:
@@ -66,8 +67,11 @@ class Layout:
             return self.crop_marks
         xs = {round(v, 6) for t in self.trims[:used] for v in (t.x, t.x + t.w)}
         ys = {round(v, 6) for t in self.trims[:used] for v in (t.y, t.y + t.h)}
+        # the marks below the grid move up under the last row used (into the empty places)
+        lift = min(t.y for t in self.trims[:used]) - min(t.y for t in self.trims)
+        bottom = min(t.y for t in self.trims)
         return tuple(
-            (x1, y1, x2, y2)
+            (x1, y1 + lift, x2, y2 + lift) if x1 == x2 and y2 < bottom else (x1, y1, x2, y2)
             for x1, y1, x2, y2 in self.crop_marks
             if (round(x1, 6) in xs if x1 == x2 else round(y1, 6) in ys)
         )
@@ -147,59 +151,135 @@ def _count(room: float, card: float, gutter: float) -> int:
     return max(0, int((room + gutter + 1e-6) // (card + gutter)))
 
 
+def default_margin() -> float:
+    return points(formats()["sheet"]["margin"])
+
+
 def layout(
-    paper: str, card: tuple[float, float], bleed: float, gutter: float | None = None
+    paper: str,
+    card: tuple[float, float],
+    bleed: float,
+    gutter: float | None = None,
+    margin: float | None = None,
 ) -> Layout:
-    """As many cards as fit, in a centred grid, crop marks outside the bleed.
+    """As many cards as fit, in a grid centred across the paper, with nothing drawn in
+    the printer's `margin` (formats.yaml's `sheet.margin` by default, 0.25 in).
 
     `gutter` is the space between neighbouring cards: 0 shares cut lines (the bleed is
     only on the grid's outer edges), and each card keeps as much bleed as half the
     gutter. By default each card keeps its full bleed, unless sharing cut lines fits
-    more cards. Trims stay inside the printable area; where the grid leaves no band
-    for the ruler below it, the ruler moves up a side band.
+    more cards. Every card keeps its whole bleed, crop marks sit outside the bleed on
+    all four sides, and the ruler and the legend have their bands; a grid that cannot
+    keep all of that gives up a row or a column, and `shortfall` says why and what to
+    change.
     """
     if bleed < 0:
         raise UsageError("--bleed cannot be negative")
     if gutter is not None and gutter < 0:
         raise UsageError("--gutter cannot be negative")
+    from cardkit.render.sheet_advice import margin_for, mm, shortfall
+
+    margin = default_margin() if margin is None else margin
+    if margin < 0:
+        raise UsageError("--margin cannot be negative")
+    found = best(paper, card, bleed, gutter, margin)
+    shown = paper
+    if found is None:  # a card too wide for the paper upright (a board): the paper turned
+        width, height = paper_size(paper)
+        turned = f"{height}ptx{width}pt"
+        if width < height and (found := best(turned, card, bleed, gutter, margin)):
+            paper, shown = turned, f"{paper} (landscape)"
+    if found is None:
+        size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
+        raise UsageError(
+            f"a {size} card does not fit on {paper} paper with its bleed, crop marks and "
+            f"ruler inside the {mm(margin)} printable margin"
+            + (
+                f"; try --margin {mm(m)}"
+                if (m := margin_for(paper, card, bleed, gutter, margin, 1)) is not None
+                else ""
+            )
+        )
+    room = _trims_that_fit(paper, card, margin)
+    if found.per_page < room:
+        note = shortfall(paper, card, bleed, gutter, margin, found.per_page, room)
+        found = replace(found, shortfall=note.replace(paper, shown, 1))
+    return found
+
+
+def _trims_that_fit(paper: str, card: tuple[float, float], margin: float) -> int:
+    width, height = paper_size(paper)
+    return _count(width - 2 * margin, card[0], 0.0) * _count(height - 2 * margin, card[1], 0.0)
+
+
+def best(
+    paper: str, card: tuple[float, float], bleed: float, gutter: float | None, margin: float
+) -> Layout | None:
+    """The grid with the most cards that keeps bleed, marks, ruler and legend inside the
+    printable area (None: not even one card does)."""
     if gutter is None:
-        own = _grid(paper, card, bleed, 2 * bleed)
-        shared = _grid(paper, card, bleed, 0.0)
-        return shared if shared.per_page > own.per_page else own
-    return _grid(paper, card, bleed, gutter)
+        own = best(paper, card, bleed, 2 * bleed, margin)
+        shared = best(paper, card, bleed, 0.0, margin)
+        if own is None or (shared is not None and shared.per_page > own.per_page):
+            return shared
+        return own
+    width, height = paper_size(paper)
+    most_cols = _count(width - 2 * margin, card[0], gutter)
+    most_rows = _count(height - 2 * margin, card[1], gutter)
+    grids = sorted(
+        ((c, r) for c in range(1, most_cols + 1) for r in range(1, most_rows + 1)),
+        key=lambda cr: (-cr[0] * cr[1], abs(cr[0] - cr[1])),
+    )
+    for cols, rows in grids:
+        found = _grid(paper, card, bleed, gutter, margin, cols, rows)
+        if found is not None:
+            return found
+    return None
 
 
-def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) -> Layout:
+def _grid(
+    paper: str,
+    card: tuple[float, float],
+    bleed: float,
+    gutter: float,
+    margin: float,
+    cols: int,
+    rows: int,
+) -> Layout | None:
+    """The grid of `cols` x `rows`, or None when its bleed, marks, ruler and legend do not
+    all fit inside the printable area."""
     sheet = formats()["sheet"]
     width, height = paper_size(paper)
-    margin = points(sheet["margin"])
-    mark, gap = points(sheet["crop_mark"]), points(sheet["crop_gap"])
-    ruler_room = points(sheet["ruler_room"])
-    cols = _count(width - 2 * margin, card[0], gutter)
-    rows_with_ruler = _count(height - 2 * margin - ruler_room, card[1], gutter)
-    rows = _count(height - 2 * margin, card[1], gutter)
-    if cols < 1 or rows < 1:
-        size = f"{card[0] / 72 * 25.4:.1f} x {card[1] / 72 * 25.4:.1f} mm"
-        raise UsageError(f"a {size} card does not fit on {paper} paper")
+    mark, least_mark = points(sheet["crop_mark"]), points(sheet["crop_mark_least"])
+    gap, ruler_room = points(sheet["crop_gap"]), points(sheet["ruler_room"])
     side_room = 3.5 * 72 / 25.4  # a ruler up the side: its line and ticks
-    while True:
-        grid_w = cols * card[0] + (cols - 1) * gutter
-        grid_h = rows * card[1] + (rows - 1) * gutter
-        left = (width - grid_w) / 2
-        bottom = (height - grid_h + ruler_room) / 2
-        # the ruler goes below the grid when that costs no row and the crop marks clear it,
-        # else up the left side if there is a band; else the grid gives up a row or column
-        band_below = rows_with_ruler == rows and bottom - bleed - gap - mark >= margin + ruler_room
-        if band_below or left - margin >= side_room:
-            break
-        if rows > 1 and rows * cols - cols >= (cols - 1) * rows:
-            rows -= 1
-        elif cols > 1:
-            cols -= 1
-        else:
-            raise UsageError(f"a card this size does not fit on {paper} paper with its ruler")
-    if not band_below:
-        bottom = (height - grid_h) / 2
+    legend_least = LEGEND_LEAST
+    printable = Box(margin, margin, width - 2 * margin, height - 2 * margin)
+    grid_w = cols * card[0] + (cols - 1) * gutter
+    grid_h = rows * card[1] + (rows - 1) * gutter
+    spare_x = (printable.w - grid_w - 2 * bleed) / 2 - gap  # each side, past the bleed
+    spare_y = printable.h - grid_h - 2 * bleed - 2 * gap  # both bands together
+    if spare_x < least_mark or spare_y < 2 * least_mark:
+        return None
+    ruler_below = spare_y - 2 * least_mark >= ruler_room
+    if not ruler_below and spare_x - least_mark < side_room:
+        return None
+    left_room = spare_y - 2 * least_mark - (ruler_room if ruler_below else 0.0)
+    legend_above = left_room >= legend_least
+    legend_side = not legend_above and spare_x - least_mark >= legend_least + (
+        0.0 if ruler_below else side_room
+    )
+    beside = 155 * 72 / 25.4  # past the ruler (from the grid's left edge) and its label
+    beside_ruler = ruler_below and grid_w + bleed - beside >= 20 * 72 / 25.4
+    if not (legend_above or legend_side or beside_ruler):
+        return None
+    low = printable.y + (ruler_room if ruler_below else 0.0)
+    high = printable.y + printable.h - (legend_least if legend_above else 0.0)
+    bottom = (low + high - grid_h) / 2
+    left = (width - grid_w) / 2
+    mark_y = min(mark, (high - low - grid_h) / 2 - bleed - gap)
+    side_need = side_room if not ruler_below else 0.0
+    mark_x = min(mark, spare_x - side_need, spare_x - (legend_least if legend_side else 0.0))
     inner = min(bleed, gutter / 2)
     trims, bleeds = [], []
     for r in range(rows):
@@ -215,9 +295,6 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
             hi_x = bleed if c == cols - 1 else inner
             lo_y = bleed if r == rows - 1 else inner
             hi_y = bleed if r == 0 else inner
-            # the bleed ends at the paper's edge (what lies beyond could never print)
-            lo_x, lo_y = min(lo_x, trim.x), min(lo_y, trim.y)
-            hi_x, hi_y = min(hi_x, width - trim.x - trim.w), min(hi_y, height - trim.y - trim.h)
             bleeds.append(
                 Box(trim.x - lo_x, trim.y - lo_y, trim.w + lo_x + hi_x, trim.h + lo_y + hi_y)
             )
@@ -225,42 +302,32 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
     marks: list[Segment] = []
     xs = sorted({round(t.x, 6) for t in trims} | {round(t.x + t.w, 6) for t in trims})
     ys = sorted({round(t.y, 6) for t in trims} | {round(t.y + t.h, 6) for t in trims})
-    # marks sit beyond the bleed and inside the printable area; where the band is too
-    # narrow for that they start at the trim instead (over the bleed, which is cut away)
-    for low, high, floor, lines, vertical in (
-        (bottom, top, margin, xs, True),
-        (left, right, margin, ys, False),
-    ):
-        start = bleed + gap if low - bleed - gap - mark >= floor else gap
-        length = max(0.0, min(mark, low - start - floor))
-        if length < 0.3 * mark:
-            # no band outside the grid: short marks in the gutters between the cards
-            gutters = _gutters(ys if vertical else xs, gutter)
-            for value in lines:
-                for a, b in gutters:
-                    marks.append((value, a, value, b) if vertical else (a, value, b, value))
-            continue
-        for value in lines:
-            pair = ((low - start - length, low - start), (high + start, high + start + length))
-            for a, b in pair:
-                marks.append((value, a, value, b) if vertical else (a, value, b, value))
+    for value in xs:  # up and down from the grid, past the bleed
+        marks.append((value, bottom - bleed - gap - mark_y, value, bottom - bleed - gap))
+        marks.append((value, top + bleed + gap, value, top + bleed + gap + mark_y))
+    for value in ys:
+        marks.append((left - bleed - gap - mark_x, value, left - bleed - gap, value))
+        marks.append((right + bleed + gap, value, right + bleed + gap + mark_x, value))
+    outer = Box(left - bleed, bottom - bleed, grid_w + 2 * bleed, grid_h + 2 * bleed)
+    if legend_above:
+        band_y = top + bleed + gap + mark_y
+        legend: Box | None = Box(outer.x, band_y, outer.w, printable.y + printable.h - band_y)
+    elif legend_side:
+        band_x = right + bleed + gap + mark_x
+        legend = Box(band_x, outer.y, printable.x + printable.w - band_x, outer.h)
+    else:
+        x = left + beside
+        legend = Box(x, printable.y, outer.x + outer.w - x, min(ruler_room, legend_least + 1))
     length = points(sheet["ruler"])
-    legend, legend_vertical = _legend_band(
-        Box(left - bleed, bottom - bleed, grid_w + 2 * bleed, grid_h + 2 * bleed),
-        Box(margin, margin, width - 2 * margin, height - 2 * margin),
-        gap + mark,
-        band_below,
-    )
-    room = (width if band_below else height) - 2 * margin - 2
+    room = (width if ruler_below else height) - 2 * margin - 2
     while length > room and length > 10 * 72 / 25.4:  # small paper: a 50 mm ruler, then 25...
         length /= 2
-    if band_below:
+    if ruler_below:
         start = max(margin + 1, min(left, width - margin - 1 - length))
         ruler = (start, margin + 1, start + length, margin + 1)
     else:
         x = margin + 1
         ruler = (x, (height - length) / 2, x, (height + length) / 2)
-        marks = _clear_of_ruler(marks, x + 3 * 72 / 25.4, left)
     return Layout(
         Box(0, 0, width, height),
         tuple(trims),
@@ -272,50 +339,5 @@ def _grid(paper: str, card: tuple[float, float], bleed: float, gutter: float) ->
         gutter,
         tuple(bleeds),
         legend,
-        legend_vertical,
+        legend_side,
     )
-
-
-def _clear_of_ruler(marks: list[Segment], clear: float, left: float) -> list[Segment]:
-    """Left-hand marks shortened to start past a vertical ruler's ticks (dropped if tiny)."""
-    kept = []
-    for x1, y1, x2, y2 in marks:
-        if y1 == y2 and max(x1, x2) <= left and min(x1, x2) < clear:
-            if max(x1, x2) - clear < 1.0 * 72 / 25.4:
-                continue
-            x1, x2 = clear, max(x1, x2)
-        kept.append((x1, y1, x2, y2))
-    return kept
-
-
-def _gutters(edges: list[float], gutter: float) -> list[tuple[float, float]]:
-    """The spans between neighbouring cards (pairs of cut lines `gutter` apart).
-
-    A gutter under a point has no room for a visible mark (and float rounding would put
-    one over the trim), so it gets none, like shared cut lines.
-    """
-    if gutter < 1.0:
-        return []
-    return [
-        (a + gutter * 0.2, b - gutter * 0.2)
-        for a, b in pairwise(edges)
-        if abs(b - a - gutter) < 1e-3
-    ]
-
-
-def _legend_band(
-    grid: Box, printable: Box, marks: float, ruler_below: bool
-) -> tuple[Box | None, bool]:
-    """Room for the icon legend: above the grid, else up the right-hand band."""
-    least = 2.5 * 72 / 25.4
-    top = grid.y + grid.h + marks
-    if printable.y + printable.h - top >= least:
-        return Box(grid.x, top, grid.w, printable.y + printable.h - top), False
-    right = grid.x + grid.w + marks
-    if printable.x + printable.w - right >= least:
-        return Box(right, grid.y, printable.x + printable.w - right, grid.h), True
-    if ruler_below:  # beside the ruler's label in the band below the grid
-        x = grid.x + 150 * 72 / 25.4
-        if grid.x + grid.w - x >= 20 * 72 / 25.4:
-            return Box(x, printable.y, grid.x + grid.w - x, least), False
-    return None, False

@@ -16,13 +16,71 @@ ICON = re.compile(r"\{([a-z][a-z0-9_-]*)\}")  # `{thug}` in card text prints the
 ICON_WIDTH = 1.15  # an inline icon is as wide as this many font sizes
 
 
-def stringWidth(text: str, font: str, size: float) -> float:
-    """Width of `text`, counting each `{icon}` as one icon."""
+# Bold and italic spans inside card text: these marks (from `<b>`, `<i>` in the data, see
+# `styled`) switch the font; they take no room and wrap with the word they touch.
+BOLD_ON, BOLD_OFF, ITALIC_ON, ITALIC_OFF = "\x02", "\x03", "\x04", "\x05"
+STYLE = re.compile("([\x02-\x05])")
+_HTML = {"<b>": BOLD_ON, "</b>": BOLD_OFF, "<i>": ITALIC_ON, "</i>": ITALIC_OFF}
+
+
+def styled(text: str) -> str:
+    """`<b>`/`<i>` spans as the painter's style marks; any other tag is dropped."""
+    return re.sub(r"</?[a-z]+>", lambda m: _HTML.get(m[0].lower(), ""), text)
+
+
+def plain(text: str) -> str:
+    return STYLE.sub("", text)
+
+
+def font_for(base: str, bold: bool, italic: bool) -> str:
+    """The embedded face for a style: bold wins over italic (Vera has no bold italic here)."""
+    from cardkit.render import fonts
+
+    if bold:
+        return fonts.BOLD
+    if italic:
+        return fonts.ITALIC
+    return base
+
+
+def spans(text: str, base: str, state: tuple[bool, bool] = (False, False)) -> list[tuple[str, str]]:
+    """(chunk, font) pieces of `text`, from the style `state` (bold, italic) it starts in."""
+    bold, italic = state
+    found: list[tuple[str, str]] = []
+    for part in STYLE.split(text):
+        if part in (BOLD_ON, BOLD_OFF):
+            bold = part == BOLD_ON
+        elif part in (ITALIC_ON, ITALIC_OFF):
+            italic = part == ITALIC_ON
+        elif part:
+            found.append((part, font_for(base, bold, italic)))
+    return found
+
+
+def end_state(text: str, state: tuple[bool, bool] = (False, False)) -> tuple[bool, bool]:
+    bold, italic = state
+    for mark in STYLE.findall(text):
+        if mark in (BOLD_ON, BOLD_OFF):
+            bold = mark == BOLD_ON
+        else:
+            italic = mark == ITALIC_ON
+    return bold, italic
+
+
+def _plain_width(text: str, font: str, size: float) -> float:
     icons = ICON.findall(text)
     if not icons:
         return float(_string_width(text, font, size))
     rest = ICON.sub("", text)
     return float(_string_width(rest, font, size)) + len(icons) * size * ICON_WIDTH
+
+
+def stringWidth(text: str, font: str, size: float) -> float:
+    """Width of `text`, counting each `{icon}` as one icon and bold/italic spans in
+    their own font (a span's style is read from the marks inside `text`)."""
+    if not STYLE.search(text):
+        return _plain_width(text, font, size)
+    return sum(_plain_width(chunk, face, size) for chunk, face in spans(text, font))
 
 
 @dataclass(frozen=True)
@@ -52,10 +110,16 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy wrap on spaces (and hard line breaks); over-long words are broken."""
     lines: list[str] = []
     space = stringWidth(" ", font, size)
+    state = (False, False)  # inside a bold or italic span, a word is as wide as it prints
+    marked = STYLE.search(text) is not None
     for paragraph in text.split("\n"):
         current, used = "", 0.0
         for word in paragraph.split():
-            w = stringWidth(word, font, size)
+            if marked:
+                w = sum(_plain_width(part, face, size) for part, face in spans(word, font, state))
+                state = end_state(word, state)
+            else:
+                w = _plain_width(word, font, size)
             if w > width:
                 if current:
                     lines.append(current)

@@ -34,7 +34,21 @@ WANTED = {
     ("villainous", "villain-card"),
     ("villainous", "objective"),
     ("villainous", "location"),
+    ("villainous", "board"),
+    ("marvel-champions", "event"),  # a decklist line printed from its marvelsdb card file
 }
+# Marvel Champions player cards come from marvelsdb (`cardkit import marvelsdb`); the
+# tests' ISC excerpt of the Core Set stands in for them, with a decklist naming some.
+MARVELSDB = ROOT / "tests" / "data" / "marvelsdb" / "pack" / "core.json"
+DECK = """\
+kind: marvel-champions/decklist
+id: reference-deck
+name: Spider-Man / Justice
+hero: Spider-Man
+aspect: Justice
+groups:
+  - {name: Justice cards, role: aspect, cards: [{name: For Justice!, count: 1}]}
+"""
 
 
 def _shows(card: content.ProofCard) -> tuple[bool, bool, bool, bool]:
@@ -44,10 +58,20 @@ def _shows(card: content.ProofCard) -> tuple[bool, bool, bool, bool]:
 
 def first_of_each() -> dict[tuple[str, str], content.ProofCard]:
     """The card of each kind that shows the most (the first such, in file order)."""
+    import tempfile
+
+    from cardkit.games.marvel_champions import marvelsdb_files
+
     found: dict[tuple[str, str], content.ProofCard] = {}
-    for source in (ROOT / "cards", ROOT / "docs" / "examples"):
-        documents, _ = gaps.load([source])
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
+        marvelsdb_files.write_import(marvelsdb_files.plan_import([MARVELSDB], scratch), force=True)
+        (scratch / "deck.yaml").write_text(DECK, encoding="utf-8")
+        loaded = [gaps.load([s])[0] for s in (ROOT / "cards", ROOT / "docs" / "examples", scratch)]
+    for source, documents in zip(("cards", "examples", "scratch"), loaded, strict=True):
         for card in content.collect(documents):
+            if source == "scratch" and card.doc_id != "reference-deck":
+                continue  # from the scratch tree, only the decklist's joined card
             key = (card.system, card.kind)
             if key in WANTED and (key not in found or _shows(card) > _shows(found[key])):
                 found[key] = card

@@ -44,6 +44,23 @@ def import_marvelsdb(
     )
 
 
+def _detects(path: Path) -> bool:
+    """A marvelsdb pack file: a JSON list of cards, each with a `code`."""
+    from cardkit.errors import InputError
+    from cardkit.games.marvel_champions import marvelsdb_files
+
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    try:
+        marvelsdb_files.read_cards(path)
+    except InputError:
+        return False
+    return True
+
+
+import_marvelsdb.detects = _detects  # type: ignore[attr-defined]
+
+
 def export_marvelsdb(
     paths: PathsArg = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the JSON files.")] = Path(

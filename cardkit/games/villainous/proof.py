@@ -3,10 +3,12 @@ lock), the objective card, and Villain-deck and Fate cards."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardkit.model import Document
 from cardkit.render.content import ProofCard, Warn, copies_of, marks, text_of
+from cardkit.render.text_fit import styled
 
 NAME = "villainous"
 
@@ -61,10 +63,29 @@ def collect(doc: Document, warn: Warn) -> list[ProofCard]:
         unsure = frozenset(
             "locked" for m in board.get("unconfirmed", []) if str(m).endswith("locked")
         )
-        found = [
+        spots = [
             location(doc, name, spot, unsure, ("board", "locations", i))
             for i, spot in enumerate(board.get("locations", []))
         ]
+        found = []
+        if spots:  # the board at its size: the locations in a row, the objective below
+            objective = text_of(data.get("objective", ""))
+            found.append(
+                ProofCard(
+                    system=NAME,
+                    kind="board",
+                    doc_id=doc.id or "",
+                    box=str(data.get("box", "")),
+                    deck=f"{name} · Realm",
+                    title=f"{name}'s Realm",
+                    text=styled(f"<b>Objective:</b> {objective}") if objective else "",
+                    unconfirmed=frozenset(f for spot in spots for f in spot.unconfirmed)
+                    | frozenset(m for m in marks(board) if m != "locations"),
+                    source=f"{doc.display_path} board",
+                    pointer=("board",),
+                    panels=tuple(replace(spot, deck="") for spot in spots),  # one footer
+                )
+            )
         if data.get("objective"):
             found.append(
                 ProofCard(
