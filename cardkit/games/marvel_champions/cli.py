@@ -93,7 +93,7 @@ def export_marvelsdb(
     from cardkit.games.marvel_champions import marvelsdb_files
 
     documents, skipped = api.load(default_paths(paths))
-    report_skipped(skipped)
+    report_skipped(skipped)  # and exit 1: fewer cards out than in
     result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
         sys.stderr.write(f"{line}\n")

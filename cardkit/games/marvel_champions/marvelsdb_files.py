@@ -8,17 +8,25 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import yamlio
+from cardkit.files import bounded, safe_paths, yamlio
 from cardkit.games.marvel_champions import marvelsdb, marvelsdb_json
-from cardkit.model import Document
+from cardkit.model import Document, printable
 from cardkit.rulebook.words import slug
 
 CATALOGUES = {"sets.json": "set_code", "packs.json": "pack_code"}
 
 
+MAX_JSON_BYTES = 64 * 1024 * 1024  # marvelsdb's biggest pack file is ~0.5 MB
+
+
+def _read_text(path: Path) -> str:
+    """A regular file under the cap: a FIFO or /dev/zero is refused, not waited on."""
+    return bounded.read_regular(path, MAX_JSON_BYTES, "JSON file").decode("utf-8")
+
+
 def read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(_read_text(path))
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError as err:
@@ -30,7 +38,7 @@ def read_json(path: Path) -> Any:
 def read_pack(path: Path) -> marvelsdb_json.PackText:
     """A marvelsdb pack file: a JSON list of cards, each with a `code`, and its layout."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_text(path)
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError as err:
@@ -68,6 +76,20 @@ class MarvelsdbImport:
         ]
 
 
+def _inside(path: Path, index: int, card: dict[str, Any]) -> None:
+    """Paths in imported data stay inside the repository: a planted `provenance.scan`
+    (absolute, or climbing with `..`) is refused before anything is written."""
+    provenance = card.get("provenance")
+    scan = provenance.get("scan") if isinstance(provenance, dict) else None
+    problem = safe_paths.path_problem(scan) if isinstance(scan, str) else None
+    if problem:
+        raise InputError(
+            f"{printable(str(path))}: card {index} ({printable(card['code'])}): "
+            f"provenance.scan '{printable(str(scan))}' {problem}; imported paths stay inside the "
+            "repository, nothing was written"
+        )
+
+
 def _origin(path: Path, index: int, entry: marvelsdb_json.SourceCard, layout: Any) -> Any:
     block: dict[str, Any] = {"file": f"pack/{path.name}", "index": index}
     if entry.escaped:
@@ -92,6 +114,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
         pack = read_pack(path)
         for index, entry in enumerate(pack.cards, start=1):
             card = entry.card
+            _inside(path, index, card)
             where = _origin(path, index, entry, pack.layout)
             doc = marvelsdb.document_from_card(card, box=box, origin=where)
             if doc["id"] in seen:
@@ -150,6 +173,18 @@ def _entry(doc: Document) -> marvelsdb.PackEntry:
     return entry
 
 
+def _safe_pack(doc: Document, result: MarvelsdbExport) -> bool:
+    """A card whose pack_code is no safe file name (`../../../x`) is a problem, not a path."""
+    pack = doc.data.get("pack_code") if doc.kind == marvelsdb.KIND else None
+    problem = safe_paths.name_problem(str(pack)) if pack is not None else None
+    if problem:
+        result.problems.append(
+            f"{_where(doc, ('pack_code',))}: pack_code '{printable(str(pack))}' {problem}: "
+            "not used as a file name, card not exported"
+        )
+    return problem is None
+
+
 def pack_texts(documents: list[Document]) -> tuple[dict[str, str], MarvelsdbExport]:
     """Each pack file's text from the card documents, in the source's order and layout."""
     result = MarvelsdbExport()
@@ -159,6 +194,8 @@ def pack_texts(documents: list[Document]) -> tuple[dict[str, str], MarvelsdbExpo
         if doc.kind != marvelsdb.KIND:
             continue
         result.cards_in += 1
+        if not _safe_pack(doc, result):
+            continue
         try:
             entry = _entry(doc)
         except ValueError as err:
@@ -210,7 +247,8 @@ def export(
         result.warnings += [f"{_where(doc, p)}: {message}" for p, message in deck.warnings]
         writes[out / "decks" / f"{doc.id}.json"] = json.dumps(deck.deck, indent=2) + "\n"
         result.decks += 1
-    for path, text in writes.items():
+    for path, text in writes.items():  # each name checked again as the path is built
+        path = safe_paths.child(out, *path.relative_to(out).parts, what="a marvelsdb file name")
         path.parent.mkdir(parents=True, exist_ok=True)
         yamlio.atomic_write(path, text)
         result.files.append(path)
