@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardkit.confirm.edit import Outcome, Request
@@ -85,8 +85,15 @@ def proof(documents: list[Document], out: Path, options: ProofOptions) -> ProofR
     return make_proof(documents, out, options)
 
 
-def build(root: Path, out: Path, *, progress: Progress | None = None) -> BuildResult:
-    """`cardkit build`: check, list gaps, re-read scans and print proofs into `out`."""
+def build(
+    root: Path,
+    out: Path,
+    *,
+    progress: Progress | None = None,
+    waiting: Callable[[int | None], Any] | None = None,
+) -> BuildResult:
+    """`cardkit build`: check, list gaps, re-read scans and print proofs into `out`; a
+    second build of one `out` waits for the first (`waiting(pid)` is told once)."""
     from cardkit.site.build import run
 
-    return run(root, out, progress=progress)
+    return run(root, out, progress=progress, waiting=waiting)

@@ -14,6 +14,8 @@ class ExitCode(IntEnum):
     MISSING_DEPENDENCY = 3  # tesseract, its language data, a library: the fix is printed
     INTERNAL_ERROR = 70  # a bug (EX_SOFTWARE): one line, the traceback with CARDKIT_DEBUG=1
     INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+    PIPE_CLOSED = 141  # the reader of the output went away (128 + SIGPIPE); nothing printed
+    TERMINATED = 143  # SIGTERM (128 + SIGTERM)
 
     @property
     def meaning(self) -> str:
@@ -24,10 +26,18 @@ _MEANINGS = {
     ExitCode.OK: "ok",
     ExitCode.FINDINGS: "findings (or not all of the work could be done)",
     ExitCode.USAGE: "bad usage, unreadable input or an unwritable output",
-    ExitCode.MISSING_DEPENDENCY: "a missing dependency",
+    ExitCode.MISSING_DEPENDENCY: "a missing or broken dependency (a library, tesseract, a "
+    "schema file)",
     ExitCode.INTERNAL_ERROR: "an internal error (a bug; CARDKIT_DEBUG=1 shows the traceback)",
     ExitCode.INTERRUPTED: "interrupted (Ctrl-C)",
+    ExitCode.PIPE_CLOSED: "the output's reader closed the pipe (`| head`; no message)",
+    ExitCode.TERMINATED: "terminated (SIGTERM)",
 }
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C, so what a command holds (workers, staging
+    folders, locks) is let go; the CLI prints `cardkit: terminated` and exits 143."""
 
 
 class CardkitError(Exception):

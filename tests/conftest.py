@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,9 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
+# the id index of one-file commands (cardkit/check/id_index.py) caches under the user's
+# cache folder; the suite's runs, in-process and as processes, keep theirs apart
+os.environ.setdefault("CARDKIT_CACHE", tempfile.mkdtemp(prefix="cardkit-test-cache-"))
 
 
 # Variables a run inside this process honours as a new process would; any other (a

@@ -32,6 +32,7 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")  # the cards' modelines point here
     return tmp_path
 
 
@@ -134,10 +135,10 @@ def _batch(repo: Path, raw: bytes) -> object:
 
 def test_batch_checklist_mistakes(repo: Path) -> None:
     header = "path,address,evidence\n"
-    one_line(
-        _batch(repo, (header + f"{KLAW},masterplan/cards/1/place,café\n").encode("cp1252")),
+    one_line(  # 0x81 is neither UTF-8 here nor a cp1252 character (cp1252 is read)
+        _batch(repo, (header + f"{KLAW},masterplan/cards/1/place,seen").encode() + b"\x81\n"),
         2,
-        "list.csv:2: not UTF-8 (byte 0xe9)",
+        "list.csv:2: neither UTF-8 nor cp1252 (byte 0x81)",
     )
     one_line(_batch(repo, b"\x00\x01\x02binary"), 2, "list.csv: binary data")
     one_line(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import shutil
@@ -14,6 +15,7 @@ from pypdf import PdfReader
 
 from cardkit.gaps import rows as gaps
 from cardkit.render import pdf, sheet
+from cardkit.render import scan as render_scan
 from cardkit.render.proof import ProofOptions, make_proof
 
 MM = 72 / 25.4
@@ -97,12 +99,17 @@ def test_paths_out_of_the_repository_or_to_no_image_are_refused(tmp_path: Path, 
     outside = tmp_path / "secret.png"
     _scan(outside)
     os.symlink(outside, repo / "link.png")
-    card = _repo(repo, scan)
+    if ".." in scan:  # the schema refuses these (below); the reader refuses them again
+        card = _repo(repo, "scans/lantern.png")
+        with pytest.raises(render_scan.ScanRefused, match=r"climbs out with '\.\.'"):
+            render_scan.resolve(card, scan)
+        return
+    card = _repo(repo, f"{scan}, sha256: '{'0' * 64}'" if scan.startswith("/") else scan)
     _, warnings, data = _proof(card, tmp_path)
     assert len(warnings) == 1 and warnings[0].startswith(f"{gaps.load([card])[0][0].display_path}:")
     assert "printed as a drawn proxy" in warnings[0]
     reason = {
-        "/etc/passwd": "not a readable image",  # absolute and there: used, but no image
+        "/etc/passwd": "do not have the draft's provenance.sha256",  # no hash: not read
         "/no/such/scan.png": "absolute path to no file",
         "link.png": "outside the repository",
     }.get(scan, "'..'")
@@ -180,5 +187,40 @@ def test_an_absolute_scan_path_that_ocr_wrote_prints_from_it(tmp_path: Path) -> 
     outside = tmp_path / "phone" / "lantern.png"
     _scan(outside)
     (tmp_path / "repo").mkdir()
-    card = _repo(tmp_path / "repo", str(outside))
+    digest = hashlib.sha256(outside.read_bytes()).hexdigest()
+    card = _repo(tmp_path / "repo", f"{outside}, sha256: {digest}")
     _prints_the_blue_card(card, tmp_path)
+
+
+def test_an_absolute_scan_path_planted_without_its_hash_is_not_read(tmp_path: Path) -> None:
+    """A path that came in with imported data (issue 21): a local image whose bytes the
+    draft does not name is never put into a proof."""
+    secret = tmp_path / "home" / "private.png"
+    _scan(secret)
+    (tmp_path / "repo").mkdir()
+    card = _repo(tmp_path / "repo", f"{secret}, sha256: '{'0' * 64}'")
+    _, warnings, data = _proof(card, tmp_path)
+    assert len(warnings) == 1 and "outside the repository" in warnings[0]
+    assert "printed as a drawn proxy" in warnings[0]
+    image = pdf.to_png(data, 50)[0].convert("RGB")
+    layout = sheet.layout("a4", sheet.card_size("villainous", "villain-card"), 3 * MM, 6 * MM)
+    trim = layout.trims[0]
+    x, y = (trim.x + trim.w / 2) * 50 / 72, (layout.paper.h - trim.y - trim.h / 2) * 50 / 72
+    assert image.getpixel((round(x), round(y))) != pytest.approx((30, 60, 200), abs=25)
+
+
+@pytest.mark.parametrize(
+    ("scan", "says"),
+    [
+        ("/home/someone/private.png", "missing required property 'sha256'"),
+        ("scans/../../x.png", "climbs out of the repository with a '..' part"),
+        ("..\\\\x.png", "climbs out of the repository with a '..' part"),
+    ],
+)
+def test_the_schema_keeps_scan_paths_in_the_repository(
+    tmp_path: Path, scan: str, says: str
+) -> None:
+    card = _repo(tmp_path, f'"{scan}"')
+    problems = gaps.load([card])[1]
+    assert len(problems) == 1 and problems[0].code == "CK100", problems
+    assert says in f"{problems[0].message} {problems[0].pointer}"

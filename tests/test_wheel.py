@@ -73,3 +73,17 @@ def test_wheel_validates_cards_from_another_directory(tmp_path: Path) -> None:
         text=True,
     )
     assert "villainous/card" in kinds.stdout
+    # issue 20: an installed cardkit writes a modeline into the repository, not the install
+    made = subprocess.run(
+        [sys.executable, "-m", "cardkit", "new", "masterplan-card", "mp1"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    modeline = (work / "mp1.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert modeline == (
+        "# yaml-language-server: $schema=schemas/marvel-united/masterplan-card.schema.json"
+    )
+    assert "`cardkit schema --export schemas`" in made.stderr

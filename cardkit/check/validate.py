@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -168,28 +167,22 @@ def _detailed_errors(document: Document, fast: Any) -> list[Any]:
     return list(schemas.detailed_validator(document.kind).iter_errors(document.data))
 
 
-_ID_LINE = re.compile(r"^(kind|id):\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
-
-
 def outside_ids(root: Path | None, validated: Iterable[Path]) -> dict[tuple[str, str], str]:
     """(system, id) -> kind for files under root that are not being validated.
 
-    A cheap text scan: lets a run over one file resolve references into the rest.
+    A cheap text scan, of changed files only (check/id_index.py keeps the rest): lets a
+    run over one file resolve references into the rest.
     """
     if root is None or not root.is_dir():
         return {}
+    from cardkit.check import id_index
+
     skip = {p.resolve() for p in validated}
+    names = {p.name for p in skip}  # resolving every path of a big tree costs seconds
     known: dict[tuple[str, str], str] = {}
-    for path in collect_files([root]):
-        if path.resolve() in skip:
-            continue
-        try:
-            text = yamlio.read_text(path)
-            fields: dict[str, str] = {m.group(1): m.group(2) for m in _ID_LINE.finditer(text)}
-        except (OSError, yamlio.YamlProblem):
-            continue
-        if "kind" in fields and "id" in fields:
-            known[(fields["kind"].split("/", 1)[0], fields["id"])] = fields["kind"]
+    for path, kind, ident in id_index.ids_under(root):
+        if path.name not in names or path.resolve() not in skip:
+            known[(kind.split("/", 1)[0], ident)] = kind
     return known
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import signal
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -10,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from cardkit.errors import CardkitError, ExitCode
+from cardkit.errors import CardkitError, ExitCode, Terminated
 from cardkit.model import printable
 
 app = typer.Typer(
@@ -93,8 +96,19 @@ app.add_typer(export_app, name="export")
 
 def main() -> None:
     """Entry point: the one handler that turns cardkit errors into a line and an exit code."""
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        _run()
+    finally:  # called in-process (tests, a host program): its own handler comes back
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run() -> None:
     try:
         app()
+    except Terminated:
+        sys.stderr.write("cardkit: terminated\n")
+        sys.exit(int(ExitCode.TERMINATED))
     except CardkitError as err:
         sys.stderr.write(f"cardkit: {printable(str(err))}\n")
         sys.exit(int(err.exit_code))
@@ -102,14 +116,22 @@ def main() -> None:
         sys.stderr.write("cardkit: interrupted\n")
         sys.exit(int(ExitCode.INTERRUPTED))
     except SystemExit as done:
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":  # click saw EPIPE: exit 1 is ours
+            _pipe_closed()
         if done.code == ExitCode.INTERRUPTED:  # Typer turns Ctrl-C into a silent exit 130
             sys.stderr.write("cardkit: interrupted\n")
+        try:  # what is still buffered fails here, not unseen at the interpreter's exit
+            sys.stdout.flush()
+        except OSError as err:
+            _output_failed(err)
         raise
     except OSError as err:
         # a path the system refused (--out naming a file, a folder where a file goes, a
         # missing or read-only folder, a full disk): the path and the reason, exit 2
         where = err.filename2 or err.filename
-        if where is None or isinstance(err, BrokenPipeError) or os.environ.get("CARDKIT_DEBUG"):
+        if where is None and not os.environ.get("CARDKIT_DEBUG"):
+            _output_failed(err)  # no file named: the standard output could not be written
+        if where is None or os.environ.get("CARDKIT_DEBUG"):
             _internal_error(err)
         reason = err.strerror or str(err)
         if isinstance(err, FileExistsError) and os.path.isfile(where):
@@ -122,6 +144,33 @@ def main() -> None:
         sys.exit(int(ExitCode.USAGE))
     except Exception as err:
         _internal_error(err)
+
+
+def _pipe_closed() -> NoReturn:
+    """The reader of the output went away (`cardkit validate | head`): not an error of the
+    data, so no message; 141 as for a tool ended by SIGPIPE. Output still buffered is
+    dropped (fd 1 to /dev/null) so the interpreter's own flush does not complain."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(int(ExitCode.PIPE_CLOSED))
+
+
+def _output_failed(err: OSError) -> None:
+    """Writing the standard output failed: a closed pipe (quietly, 141), or a full disk
+    or a device error (`> /dev/full`): one line, exit 2. Anything else is a bug."""
+    if isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE:
+        _pipe_closed()
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS):
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        sys.stderr.write(f"cardkit: cannot write the output: {err.strerror}\n")
+        sys.exit(int(ExitCode.USAGE))
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def _internal_error(err: BaseException) -> NoReturn:

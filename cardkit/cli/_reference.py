@@ -73,6 +73,33 @@ def options(command: Command) -> set[str]:
     return found - {"--help"}
 
 
+# What cardkit refuses before doing unbounded work, or to keep data where it belongs
+# (issue 21); each refusal is one line naming the file, with the exit code above.
+LIMITS = """Limits and guards, the same for every command:
+
+- Input files are read only when they are regular files: a FIFO, `/dev/zero` or a link to
+  one is refused at once (exit 2; for `ocr`, that scan fails alone, exit 1). Card files are
+  capped at 10 MB, marvelsdb JSON at 64 MB, scans at 256 MB, checked before reading.
+- `ocr`: images over 89,478,485 pixels are refused; a PDF page over A2 (420 x 594 mm), a file
+  of over 500 pages or frames, or pages adding up to over 89,478,485 pixels at 300 dpi is
+  refused before it is rendered. `--jobs` is capped to the cores and to the scans; `--timeout`
+  must be more than 0. A draft is written only if none is there at that moment (unless
+  `--force`): one saved by hand during the scan is kept. Workers end with their parent,
+  `kill -9` included; SIGTERM ends a command with `cardkit: terminated` (exit 143).
+- File names are data: a scan named with a line break is escaped in drafts and output lines.
+  A value used as a file or folder name (`pack_code`, `--box`) must be a safe name (letters,
+  digits, `_`, `-`, `.`; not starting with a dot); `provenance.scan` must not climb out with
+  `..`, and an absolute one needs `sha256` (`proof --from-scans` reads it only when the file
+  has that hash). `import marvelsdb` refuses a `provenance.scan` that is absolute or climbs.
+- `export csv` writes a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return with
+  a leading `'` (OWASP's advice; plain numbers stay); `--raw-cells` writes them as they are.
+- `build`: one at a time per output folder; a second waits and says so.
+- Output: a full disk on the standard output is one line and exit 2; a reader that closes
+  the pipe early (`| head`) ends the command quietly with exit 141. A schema file that is not
+  JSON or not a JSON Schema is exit 3, naming it.
+"""
+
+
 def reference() -> str:
     parts = [
         "# Command-line reference\n",
@@ -83,6 +110,7 @@ def reference() -> str:
         "Exit codes everywhere (`cardkit.errors.ExitCode`): "
         + ", ".join(f"{int(code)} {code.meaning}" for code in ExitCode)
         + ".\n",
+        LIMITS,
     ]
     for path, _ in walk():
         parts.append(f"## `{' '.join(path)}`\n\n```text\n{help_text(path).rstrip()}\n```\n")

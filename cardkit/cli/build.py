@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +17,17 @@ def _progress(stage: str) -> None:
     """One status line on a terminal, rewritten in place; nothing in a pipe."""
     sys.stderr.write(f"\r\x1b[Kbuild: {stage}...")
     sys.stderr.flush()
+
+
+def _waiting(out: Path) -> Callable[[int | None], None]:
+    def say(pid: int | None) -> None:
+        by = f" (process {pid})" if pid else ""
+        sys.stderr.write(
+            f"cardkit: another cardkit build is writing {out}{by}; waiting for it to finish\n"
+        )
+        sys.stderr.flush()
+
+    return say
 
 
 @app.command()
@@ -40,7 +52,9 @@ def build(
         raise CardkitError("no cards/ folder here; run cardkit build from the repository root")
     terminal = sys.stderr.isatty()
     try:
-        result = api.build(Path("."), out, progress=_progress if terminal else None)
+        result = api.build(
+            Path("."), out, progress=_progress if terminal else None, waiting=_waiting(out)
+        )
     finally:
         if terminal:
             sys.stderr.write("\r\x1b[K")

@@ -102,10 +102,19 @@ def export_csv(
         Path | None,
         typer.Option("--out", "-o", help="Folder for one <kind>.csv each (default: stdout)."),
     ] = None,
+    raw_cells: Annotated[
+        bool,
+        typer.Option(
+            "--raw-cells",
+            help="Write cells as they are, even those a spreadsheet would run as a formula.",
+        ),
+    ] = False,
 ) -> None:
     """Write cards as CSV for template tools (Squib, nanDECK): a row per card, icons as {token}.
 
-    Without --out, one kind must be chosen and its CSV goes to stdout.
+    Without --out, one kind must be chosen and its CSV goes to stdout. A cell starting
+    with = + - @, a tab or a carriage return gets a leading ' so a spreadsheet shows it
+    rather than running it (plain numbers stay); --raw-cells writes them as they are.
     """
     from cardkit.exchange import csv_export
     from cardkit.files import yamlio
@@ -121,11 +130,13 @@ def export_csv(
                 f"{len(grouped)} kinds here ({', '.join(grouped)}): choose one with --kind, "
                 "or give --out DIR for a file per kind"
             )
-        sys.stdout.write(csv_export.to_csv(next(iter(grouped.values()))))
+        sys.stdout.write(csv_export.to_csv(next(iter(grouped.values())), raw=raw_cells))
         return
     out.mkdir(parents=True, exist_ok=True)
     for name, documents in grouped.items():
-        yamlio.atomic_write(out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents))
+        yamlio.atomic_write(
+            out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents, raw=raw_cells)
+        )
     sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")
 
 

@@ -68,3 +68,7 @@ def new(
             f"warning: {target.parent} is a new box folder{f' ({close})' if close else ''}; "
             f"a box needs its manifest: cardkit new box {box} --out {target.parent / 'box.yaml'}\n"
         )
+    from cardkit.schemas import modeline
+
+    if hint := modeline.missing(target):
+        sys.stderr.write(f"note: {hint}\n")

@@ -13,6 +13,7 @@ import typer
 
 from cardkit.cli._app import app
 from cardkit.errors import ExitCode, UsageError
+from cardkit.model import printable
 
 if TYPE_CHECKING:
     from cardkit.ocr.batch import ScanResult
@@ -26,7 +27,8 @@ class OcrFormat(StrEnum):
 def _bar(done: int, total: int, name: str) -> None:
     width = 30
     filled = width * done // max(1, total)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name[-40:]:<40}")
+    shown = printable(name)[-40:]
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {shown:<40}")
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -39,7 +41,12 @@ def ocr(
         "build/drafts"
     ),
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", help="Scans read at once (default: every core).")
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Scans read at once (default and most: every core; never more than the scans).",
+        ),
     ] = 0,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing drafts.")] = False,
     fmt: Annotated[OcrFormat, typer.Option("--format", help="text or json summary.")] = (
@@ -51,7 +58,7 @@ def ocr(
     threshold: Annotated[
         float, typer.Option(help="Fields read less surely than this are left unconfirmed.")
     ] = 0.90,
-    timeout: Annotated[float, typer.Option(help="Seconds allowed per scan.")] = 120.0,
+    timeout: Annotated[float, typer.Option(help="Seconds allowed per scan (more than 0).")] = 120.0,
     language: Annotated[str, typer.Option(help="tesseract language model.")] = "eng",
     engine: Annotated[
         str,
@@ -105,6 +112,10 @@ def ocr(
 
     if not 0 <= threshold <= 1:
         raise UsageError("--threshold must be between 0 and 1")
+    if not timeout > 0:  # NaN too
+        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    if jobs < 0:
+        raise UsageError(f"--jobs must be 0 (every core) or more, not {jobs}")
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is not a folder")
     missing = [p for p in paths if not p.exists()]
@@ -132,7 +143,7 @@ def ocr(
     results = batch.run(
         scans,
         settings,
-        jobs=jobs or os.cpu_count() or 1,
+        jobs=batch.workers_for(len(scans), jobs),
         timeout=timeout,
         progress=(lambda r, done, total: _bar(done, total, Path(r.scan).name)) if show else None,
     )
@@ -161,7 +172,7 @@ def ocr(
         for r in results:
             for d in r.drafts:
                 sys.stdout.write(
-                    f"{d['draft']}: {d['kind']} ({d['template']}), mean confidence "
+                    f"{printable(d['draft'])}: {d['kind']} ({d['template']}), mean confidence "
                     f"{round(d['mean_confidence'] * 100)}%, {d['unconfirmed']} unconfirmed\n"
                 )
         drafts = sum(len(r.drafts) for r in results)
@@ -174,7 +185,7 @@ def ocr(
         failed += _assemble(results, out, force)
     disagree = _second_opinion(results, check, against, out) if check else False
     for r in failed:
-        sys.stderr.write(f"cardkit: {r.message}\n")
+        sys.stderr.write(f"cardkit: {printable(r.message)}\n")
     raise typer.Exit(ExitCode.FINDINGS if failed or disagree else ExitCode.OK)
 
 

@@ -34,8 +34,16 @@ def schema(
     from cardkit.schemas import registry as schemas
 
     if export is not None:
+        from cardkit.schemas import modeline
+
         written = schemas.export(export)
         sys.stdout.write(f"wrote {len(written)} schema files to {export}\n")
+        found = modeline.schemas_folder(Path.cwd())
+        if found != export.resolve():  # say where cardkit's modelines point instead
+            sys.stdout.write(
+                f"note: card files here get modelines into {found}, the nearest exported "
+                f"schemas/ (export there for editors to resolve them)\n"
+            )
         return
     if kind is None:
         raise UsageError("name a kind (see `cardkit kinds`), or give --export DIR")

@@ -79,6 +79,7 @@ def import_(
         preview(result.files)
     else:
         importer.write(result, force=force)
+        _schemas_note(list(result.files))
     for line in result.unrepresented:
         sys.stdout.write(f"unrepresented: {line}\n")
     for warning in result.warnings:
@@ -110,3 +111,11 @@ def export_rulebook(
         sys.stdout.write(text)
     else:
         yamlio.atomic_write(out, text)
+
+
+def _schemas_note(written: list[Path]) -> None:
+    """Tell once when the modelines just written point at schemas not exported yet."""
+    from cardkit.schemas import modeline
+
+    if written and (hint := modeline.missing(written[0])):
+        sys.stderr.write(f"note: {hint}\n")

@@ -84,8 +84,47 @@ def check_date(text: str) -> str:
     return text
 
 
+DELIMITERS = ",;\t"  # a spreadsheet in a European locale writes `;`
+NEEDED = ("path", "evidence")  # a checklist without these columns is not one
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    """A checklist's text and the encoding it was read in: UTF-8 (with or without the
+    byte-order mark Excel writes), UTF-16 with its mark ("Unicode text"), or cp1252, the
+    Windows "CSV" of a spreadsheet, when the bytes are not UTF-8. Raises the first
+    undecodable byte's UnicodeDecodeError when they are neither."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16"), "UTF-16"
+    try:
+        return raw.decode("utf-8-sig"), "UTF-8"
+    except UnicodeDecodeError as first:
+        try:
+            return raw.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            raise first from None
+
+
+def delimiter(header: str) -> str:
+    """The separator of a checklist: the one (as csv.Sniffer guesses among `,;<tab>`)
+    under which the header names the checklist's columns; ties go to the sniffer."""
+    import csv
+
+    try:
+        sniffed = csv.Sniffer().sniff(header, delimiters=DELIMITERS).delimiter
+    except csv.Error:
+        sniffed = ","
+
+    def named(separator: str) -> int:
+        cells = next(csv.reader([header], delimiter=separator), [])
+        return len({c.strip().lstrip("\ufeff") for c in cells} & set(COLUMNS))
+
+    return max(DELIMITERS, key=lambda d: (named(d), d == sniffed))
+
+
 def read_checklist(checklist: Path) -> list[dict[str, str]]:
-    """The rows of a checklist CSV: UTF-8 with or without Excel's byte-order mark."""
+    """The rows of a checklist CSV as a spreadsheet saves it: comma- or semicolon-
+    separated, UTF-8 with or without a byte-order mark, UTF-16, or cp1252. Each row
+    carries its first line in the file under `_line`."""
     import csv
 
     try:
@@ -94,21 +133,41 @@ def read_checklist(checklist: Path) -> list[dict[str, str]]:
         raise InputError(f"{checklist}: cannot read: {err.strerror}") from None
     except yamlio.YamlProblem as problem:
         raise InputError(f"{checklist}: {problem.message}") from None
-    if b"\0" in raw:
+    if b"\0" in raw and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(f"{checklist}: binary data, not a CSV checklist")
     try:
-        text = raw.decode("utf-8-sig")
+        text, _ = decode(raw)
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         raise InputError(
-            f"{checklist}:{line}: not UTF-8 (byte 0x{raw[err.start]:02x}); "
+            f"{checklist}:{line}: neither UTF-8 nor cp1252 (byte 0x{raw[err.start]:02x}); "
             "save the checklist as CSV UTF-8"
         ) from None
+    header = text.split("\n", 1)[0]
+    separator = delimiter(header)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator)
+    rows: list[dict[str, str]] = []
     try:
-        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+        names = [str(n).strip() for n in reader.fieldnames or []]
+        missing = [n for n in NEEDED if n not in names]
+        if missing:
+            shown = header if len(header) <= 80 else header[:77] + "..."
+            raise InputError(
+                f"{checklist}:1: the header has no {' or '.join(repr(m) for m in missing)} "
+                f"column ({shown!r}); a checklist is the CSV `cardkit gaps --format csv` "
+                "writes, its cells separated by commas or semicolons"
+            )
+        start = reader.line_num + 1
+        for row in reader:
+            cells = {str(k).strip(): _cell(v) for k, v in row.items() if k is not None}
+            if None in row and any(str(v).strip() for v in row[None]):
+                cells["_cells"] = str(len(names) + len(row[None]))
+            cells["_line"] = str(start)
+            rows.append(cells)
+            start = reader.line_num + 1
     except csv.Error as err:
-        raise InputError(f"{checklist}: not a CSV checklist: {err}") from None
-    return [{str(k).strip(): _cell(v) for k, v in row.items() if k is not None} for row in rows]
+        raise InputError(f"{checklist}:{reader.line_num}: not a CSV checklist: {err}") from None
+    return rows
 
 
 def _cell(value: Any) -> str:
@@ -124,14 +183,21 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
     rows = read_checklist(checklist)
     by_file: dict[Path, list[Request]] = {}
     refused: list[str] = []
-    for number, row in enumerate(rows, start=2):
+    for row in rows:
+        where = f"{checklist} row {row['_line']}"
+        if "_cells" in row:  # a cell's separator not quoted: the columns slid
+            refused.append(
+                f"{where}: {row['_cells']} cells where the header has "
+                f"{len([k for k in row if not k.startswith('_')])}; quote a cell that "
+                "holds the separator"
+            )
+            continue
         evidence = row.get("evidence", "")
         if not evidence:
             continue
         who = row.get("by", "") or default_by
         address = row.get("address", "") or row.get("field", "")
         path = row.get("path", "")
-        where = f"{checklist} row {number}"
         if not who or not address or not path:
             refused.append(f"{where}: a row with evidence needs path, address and by (or --by)")
             continue
@@ -151,3 +217,20 @@ def confirm_batch(checklist: Path, *, default_by: str | None, date: str) -> list
     if not by_file:
         raise UsageError(f"{checklist}: no row has its evidence column filled in")
     return confirm_files(by_file)
+
+
+def rows_behind(err: Exception, requests: list[Request]) -> list[str]:
+    """The checklist rows a refusal of the whole file is about: those whose field holds,
+    or is held by, the field the schema refused (all of them when it names none)."""
+    rows = [r for r in requests if r.origin]
+    broken = getattr(err, "address", None)
+    if isinstance(broken, str):
+        behind = [
+            r
+            for r in rows
+            if broken == r.address
+            or broken.startswith(f"{r.address}/")
+            or r.address.startswith(f"{broken}/")
+        ]
+        rows = behind or rows
+    return [r.origin for r in rows]

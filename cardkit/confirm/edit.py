@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime
 import io
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from dataclasses import replace as copy_with
 from pathlib import Path
 from typing import Any
 
 from cardkit import addresses, suggest, systems
+from cardkit.confirm.checklist import rows_behind as checklist_rows_behind
 from cardkit.confirm.semantics import ABSENT, MISSING, Refused, check_value, plain, repeats
 from cardkit.errors import CardkitError, InputError, UsageError
 from cardkit.files import transaction, yamlio
@@ -59,18 +60,11 @@ def find_document(target: str, root: Path) -> Path:
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder (looking for '{target}')")
     system, _, slug = target.rpartition(":")
-    candidates: list[tuple[Path, str]] = []
-    from cardkit.check.validate import collect_files  # the loader's own walk: no pipes, no folders
+    from cardkit.check import id_index  # the loader's walk; unchanged files are not read
 
-    for file in collect_files([root]):
-        try:
-            text = yamlio.read_text(file)
-        except (OSError, yamlio.YamlProblem):
-            continue  # validate reports it; it cannot be the document asked for
-        found = re.search(r"^id:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
-        kind = re.search(r"^kind:\s*([^\s#]+)", text, re.MULTILINE)
-        if found and kind:
-            candidates.append((file, f"{kind[1].split('/')[0]}:{found[1]}"))
+    candidates = [
+        (file, f"{kind.split('/')[0]}:{ident}") for file, kind, ident in id_index.ids_under(root)
+    ]
     hits = [
         f
         for f, ident in candidates
@@ -132,6 +126,8 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
         raise UsageError("name a field to confirm, not the whole document")
     day = request.date or datetime.date.today().isoformat()
     if isinstance(old, dict) and "note" in old and "status" in old:  # closing a gap note itself
+        if request.value is not AS_PRINTED:  # the value is for the field the note names
+            _value_for_the_noted_field(data, pointer, old, request, outcome)
         old["status"] = "resolved"
         old["resolution"] = yamlio.to_ruamel(
             {"by": request.by, "date": day, "evidence": request.evidence}, flow=True
@@ -172,6 +168,27 @@ def apply(data: Any, request: Request, outcome: Outcome) -> None:
     holder.setdefault("confirmations", yamlio.to_ruamel([]))
     holder["confirmations"].append(yamlio.to_ruamel(record, flow=True))
     outcome.confirmed.append(request.address)
+
+
+def _value_for_the_noted_field(
+    data: Any, pointer: tuple[Any, ...], note: dict[str, Any], request: Request, outcome: Outcome
+) -> None:
+    """A checklist row on a gap note (`gaps/0`) with a value: a note such as "OCR read no
+    cost" names a field the card does not have yet; the value fills that field (confirmed,
+    as `confirm FIELD --value` would), never dropped. A note naming several fields is
+    refused: which one the value is for cannot be told."""
+    fields = [str(f) for f in note.get("fields") or []]
+    if len(fields) != 1:
+        named = ", ".join(fields) if fields else "no field"
+        raise UsageError(
+            f"{request.address}: this gap note names {named}; a value fills one field: give "
+            "the field's address instead of the note's"
+        )
+    head = addresses.address_of(data, pointer[:-2])
+    target = f"{head}/{fields[0]}" if head else fields[0]
+    apply(data, copy_with(request, address=target), outcome)
+    unmarked = f"{target} was not marked unconfirmed; the confirmation is recorded anyway"
+    outcome.warnings = [w for w in outcome.warnings if w != unmarked]  # the note marked it
 
 
 def _same_as_last(holder: Any, record: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +325,7 @@ def confirm_files(plan: dict[Path, list[Request]], guard: Guard | None = None) -
             try:
                 new[path] = _confirmed_text(path, text, plan[path], outcomes[path], refused)
             except CardkitError as err:
-                rows = [r.origin for r in plan[path] if r.origin]
+                rows = checklist_rows_behind(err, plan[path])
                 if not rows:
                     raise
                 refused.append(f"{', '.join(rows)}: {err}")
@@ -382,7 +399,9 @@ def _check(path: Path, text: str) -> None:
             pointer = addresses.address_of(data, tuple(where))
         except (KeyError, IndexError, TypeError):
             pointer = "/".join(map(str, where))
-        raise Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
+        refusal = Refused(f"{path}: refused: {pointer}: {message}; nothing was written")
+        refusal.address = pointer  # type: ignore[attr-defined]  # which row's field broke it
+        raise refusal
 
 
 def marked(data: Any, address: str) -> bool:

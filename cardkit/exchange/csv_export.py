@@ -17,7 +17,7 @@ import io
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from cardkit import suggest
 from cardkit.errors import UsageError
@@ -27,6 +27,8 @@ HEADER = frozenset(
 )
 CONTEXT = ("document", "deck", "qty", "unconfirmed")
 COPIES = ("copies", "count", "quantity")
+_FORMULA_START = frozenset("=+-@\t\r")
+_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
 _WORD = re.compile(r"^[a-z][a-z_-]*$")
 _ICON = re.compile(r"(?<!\[)\[([a-z][a-z_]*)\](?!\])")
 _TRAIT = re.compile(r"\[\[([^\[\]]+)\]\]")
@@ -204,14 +206,31 @@ def rows(documents: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
     return found
 
 
-def to_csv(documents: Iterable[Mapping[str, Any]]) -> str:
-    """The CSV text: the context columns, then every field in first-seen order."""
+def neutral(value: str) -> str:
+    """A cell a spreadsheet will not run: one starting with `=`, `+`, `-`, `@`, a tab or a
+    carriage return gets a leading `'` (OWASP's advice against CSV injection); a plain
+    number (`-1`, `+2.5`) is no formula and stays as it is."""
+    if value[:1] in _FORMULA_START and not _NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+def to_csv(documents: Iterable[Mapping[str, Any]], *, raw: bool = False) -> str:
+    """The CSV text: the context columns, then every field in first-seen order. Cells that
+    a spreadsheet would read as a formula are neutralised unless `raw`."""
     table = rows(documents)
     columns = list(CONTEXT)
     for row in table:
         columns += [c for c in row if c not in columns]
+    if not raw:
+        table = [{neutral(k): neutral(v) for k, v in row.items()} for row in table]
+        columns = [neutral(c) for c in columns]
+    # Python's writer quotes a cell holding \n but not one holding a lone \r, which readers
+    # take as a row's end: then every cell is quoted, so no cell can split its row
+    carriage = any("\r" in c for c in columns) or any("\r" in v for r in table for v in r.values())
+    quoting: Literal[0, 1] = csv.QUOTE_ALL if carriage else csv.QUOTE_MINIMAL
     stream = io.StringIO()
-    writer = csv.DictWriter(stream, columns, restval="", lineterminator="\n")
+    writer = csv.DictWriter(stream, columns, restval="", lineterminator="\n", quoting=quoting)
     writer.writeheader()
     writer.writerows(table)
     return stream.getvalue()

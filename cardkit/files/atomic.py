@@ -101,3 +101,52 @@ def _replace(
         fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+class AlreadyThere(FileExistsError):
+    """`create_new` found a file at the path: it was left as it was."""
+
+
+def create_new(path: Path, text: str | bytes, *, fsync: Callable[[int], None] = os.fsync) -> None:
+    """Write a new file whole, never over one: AlreadyThere if the path exists at the moment
+    of writing (a person saved it meanwhile), the file then untouched.
+
+    The text goes to a temporary file first (fsync), which is then hard-linked to the
+    path: the link is refused by the OS if the path exists, so the check and the write are
+    one step, and a reader sees the whole file or none. Where hard links are not to be had
+    (some network or FAT drives), an exclusive create (`O_EXCL`) is the same check.
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    target = Path(path)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as binary:
+                binary.write(data)
+                binary.flush()
+                fsync(binary.fileno())
+            os.chmod(tmp_name, _default_mode())
+            try:
+                os.link(tmp_name, target)
+            except FileExistsError:
+                raise AlreadyThere(str(target)) from None
+            except OSError:  # no hard links here: an exclusive create is the same check
+                _create_exclusive(target, data, fsync)
+        finally:
+            Path(tmp_name).unlink(missing_ok=True)
+    except AlreadyThere:
+        raise
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise OutputError(f"{path}: cannot write: {reason}; nothing was written") from None
+
+
+def _create_exclusive(target: Path, data: bytes, fsync: Callable[[int], None]) -> None:
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise AlreadyThere(str(target)) from None
+    with os.fdopen(fd, "wb") as binary:
+        binary.write(data)
+        binary.flush()
+        fsync(binary.fileno())

@@ -1,7 +1,7 @@
 """Read-edit-write of card files that loses nothing, for one file or several at once.
 
-Each file is held under an advisory lock (`flock` on the file itself, re-taken if the
-file was replaced while waiting), so two cardkit processes editing one file take turns
+Each file is held under an advisory lock (files/locks.py: on the file itself, re-taken if
+the file was replaced while waiting), so two cardkit processes editing one file take turns
 and the second sees the first one's work. A person's editor takes no lock, so just
 before each rename the file's identity, size, mtime and content hash are compared with
 what was read: if it changed, the edit is thrown away and done again on the new text.
@@ -11,7 +11,6 @@ first write, and if a write fails the files already written are put back.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import stat
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.errors import CardkitError, ExitCode, InputError
-from cardkit.files import yamlio
+from cardkit.files import locks, yamlio
 
 ATTEMPTS = 5
 
@@ -43,6 +42,7 @@ class _Held:
     raw: bytes
     stamp: tuple[int, int, int, int]
     digest: str
+    marker: Path | None = None  # the lock file, where no lock API exists
 
     def unchanged(self) -> None:
         try:
@@ -67,13 +67,16 @@ def _lock(path: Path) -> _Held:
     """Open, lock and read one file; the lock is on the inode that the path names now."""
     target = Path(os.path.realpath(path))
     fd = -1
+    marker: Path | None = None
     try:
         while True:
             fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
             opened = os.fstat(fd)
             if not stat.S_ISREG(opened.st_mode):
                 raise InputError(f"{path}: not a regular file; nothing was written")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            if not locks.hold(fd):  # no lock API (fcntl, msvcrt): a lock file beside it
+                marker = locks.marker_for(target)
+                locks.take(marker)
             try:
                 now = os.stat(target)
             except FileNotFoundError:
@@ -82,6 +85,8 @@ def _lock(path: Path) -> _Held:
                 break
             os.close(fd)  # replaced while we waited: lock the new file instead
             fd = -1
+            _release(marker)
+            marker = None
         while True:
             before = _stamp(target)
             raw = yamlio.read_bytes(target)
@@ -90,12 +95,18 @@ def _lock(path: Path) -> _Held:
     except BaseException as err:
         if fd >= 0:
             os.close(fd)
+        _release(marker)
         if isinstance(err, yamlio.YamlProblem):
             raise InputError(problem_line(path, err) + "; nothing was written") from None
         if isinstance(err, OSError):
             raise InputError(f"{path}: cannot read: {err.strerror or err}") from None
         raise
-    return _Held(path, target, fd, raw, before, hashlib.sha256(raw).hexdigest())
+    return _Held(path, target, fd, raw, before, hashlib.sha256(raw).hexdigest(), marker)
+
+
+def _release(marker: Path | None) -> None:
+    if marker is not None:
+        marker.unlink(missing_ok=True)
 
 
 def _decode(held: _Held) -> str:
@@ -130,6 +141,7 @@ def update(paths: list[Path], edit: Edit) -> list[Path]:
         finally:
             for h in held:
                 os.close(h.fd)
+                _release(h.marker)
     names = ", ".join(str(p) for p in unique)
     raise Conflict(
         f"{names}: changed by someone else {ATTEMPTS} times while cardkit was updating it; "

@@ -7,7 +7,7 @@ reporters print as a table, JSON, Markdown or a CSV checklist for `confirm --bat
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,8 @@ from cardkit.gaps.tally import Tally
 from cardkit.model import Diagnostic, Document, Pointer
 
 ORIGINS = ("noted", "unconfirmed", "inferred")
+UNNAMED = "noted:unnamed"  # a note naming no field, while it waits to see if one has a row
+QUOTE = "Gap: "  # opens the row of a note that doubts no field: the note, whole
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class _Rows:
         self.reader = reader_for(document.system)
         self.sentences: dict[str, str] = {}  # field address -> the note sentence doubting it
         self.unaddressed: dict[str, list[str]] = {}  # note address -> doubts no field holds
+        self.caused: dict[str, set[str]] = {}  # note address -> the fields it marks
         if self.reader is not None:
             for pointer, gap in _gap_notes(data):
                 home = address_of(data, pointer[:-2]) if pointer[-2:-1] == ("gaps",) else ""
@@ -75,6 +78,7 @@ class _Rows:
                 for address, sentence in marks.items():
                     self.sentences.setdefault(address, sentence)
                 self.unaddressed[address_of(data, pointer)] = rest
+                self.caused[address_of(data, pointer)] = set(marks)
         self.common: dict[str, Any] = {
             "path": document.display_path,
             "system": document.system,
@@ -163,9 +167,13 @@ class _Rows:
                 address = (
                     address_of(data, (*pointer, *where)) if where != ("gap",) else f"{base}/gap"
                 )
-                rest = self.unaddressed.get(address_of(data, (*pointer, *where)))
+                held = address_of(data, (*pointer, *where))
+                rest = self.unaddressed.get(held)
                 if where != ("gap",) and rest is not None and not rest:
-                    continue  # the note doubts nothing beyond the per-field rows it caused
+                    # its doubts are per-field rows, if it caused any; if not, it is one
+                    # row at its part, quoting it (docs/gap-notes.md)
+                    notes.append((self._unnamed(pointer, gap, address, base), [held, *named]))
+                    continue
                 notes.append(
                     (
                         self.row(
@@ -181,10 +189,31 @@ class _Rows:
                     )
                 )
         yield from per_field
+        fields_with_rows = {r.field for r in per_field}
         for row, patterns in notes:
+            if row.origin == UNNAMED:
+                held, named = patterns[0], patterns[1:]
+                if self.caused.get(held, set()) & fields_with_rows:
+                    continue  # a field it doubts has its row, quoting it
+                if named and all(any(_names(p, f) for f in fields_with_rows) for p in named):
+                    continue  # every field the note names has its own row
+                yield replace(row, origin="noted")
+                continue
             if patterns and all(any(_names(p, r.field) for r in per_field) for p in patterns):
                 continue  # every field the note names has its own row
             yield row
+
+    def _unnamed(self, pointer: Pointer, gap: dict[str, Any], address: str, base: str) -> Gap:
+        """The row of a note that names no field: at the part that holds it, quoting it."""
+        where = (*pointer, "gaps", int(address.rsplit("/", 1)[-1]))
+        return self.row(
+            UNNAMED,
+            str(gap.get("status", "open")),
+            where,
+            base or str(gap.get("deck", "")),
+            f"{QUOTE}{gap.get('note', '')}",
+            address=address,
+        )
 
 
 _ABSENT: Any = object()
@@ -283,7 +312,11 @@ def said_by(row: Gap, own: list[Gap]) -> bool:
     """An inferred row that a note or an unconfirmed mark of its document already gives."""
     part = part_of(row)
     return any(
-        (other.origin == "noted" and part in other.field.split(", "))
+        (
+            other.origin == "noted"
+            and not other.why.startswith(QUOTE)  # doubts no field: says no rule's finding
+            and part in other.field.split(", ")
+        )
         or (other.origin == "unconfirmed" and other.field == row.field)
         for other in own
     )
@@ -321,8 +354,16 @@ def _address(doc: Document, json_pointer: str) -> str:
 
 def system_findings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The game-system rules' findings (not loading, schema, or id and reference checks)."""
-    system_rules = {rule.code for rule in all_rules() if rule.system != "core"}
+    system_rules = {rule.code for rule in all_rules() if gives_gaps(rule)}
     return [d for d in diagnostics if d.code in system_rules]
+
+
+def gives_gaps(rule: Any) -> bool:
+    """A rule whose findings are inferred gaps: the game systems' rules, and the lines an
+    import could not place (CK300: a loss stays a gap until someone places it)."""
+    from cardkit.check.core.unclaimed import CODE as UNCLAIMED
+
+    return bool(rule.system != "core" or rule.code == UNCLAIMED)
 
 
 def infer(documents: list[Document]) -> list[Diagnostic]:

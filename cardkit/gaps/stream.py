@@ -23,6 +23,7 @@ from cardkit.gaps.rows import (
     Gap,
     _Rows,
     collect,
+    gives_gaps,
     inferred_row,
     load,
     part_of,
@@ -38,7 +39,7 @@ OnProblem = Callable[[Diagnostic], None]
 def stream(paths: Sequence[Path], on_problem: OnProblem) -> Iterator[Gap]:
     """Gap rows of the schema-valid files under paths; `on_problem` hears why the others
     are not read (as `gaps.load` would list them), as they are met."""
-    rules = [rule for rule in all_rules() if rule.system != "core"]  # the inferred gaps
+    rules = [rule for rule in all_rules() if gives_gaps(rule)]  # the inferred gaps
     if any(rule.tree_check is not None for rule in rules):  # a rule that needs every document
         documents, problems = load(list(paths))
         for problem in problems:

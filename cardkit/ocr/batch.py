@@ -91,6 +91,13 @@ def _walk_blank_card(options: Options) -> None:
     draft.render(document, "warm-up.png")
 
 
+def workers_for(scans: int, jobs: int = 0) -> int:
+    """How many workers a batch starts: `jobs` (0: every core), never more than the cores
+    (a worker reads on one core; more only share them) nor than the scans."""
+    cores = os.cpu_count() or 1
+    return max(1, min(jobs or cores, cores, scans))
+
+
 def run(
     paths: list[Path],
     settings: Settings,
@@ -121,7 +128,7 @@ def run(
         while pending or any(w.busy for w in pool):
             pool = [w for w in pool if not w.dead]  # crashed or killed: replaced below
             idle = [w for w in pool if not w.busy]
-            while pending and len(pool) < max(1, jobs):
+            while pending and len(pool) < max(1, min(jobs, len(paths))):
                 pool.append(Worker(context, settings))
                 idle.append(pool[-1])
             for worker in idle:
@@ -161,7 +168,7 @@ def build_drafts(scans: list[Path], out: Path, root: Path) -> tuple[str, list[st
             False,
         )
     settings = Settings(out, force=True, root=root)
-    results = run(scans, settings, jobs=os.cpu_count() or 1)
+    results = run(scans, settings, jobs=workers_for(len(scans)))
     failed = [r for r in results if not r.ok]
     files = [Path(d["draft"]).relative_to(out.parent).as_posix() for r in results for d in r.drafts]
     line = f"ocr: {len(files)} drafts from {len(results)} scans in {out.name}/"

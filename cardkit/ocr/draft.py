@@ -285,5 +285,7 @@ def _doubt(document: dict[str, Any], read: CardRead) -> None:
 
 def render(document: dict[str, Any], scan: str) -> str:
     from cardkit.files import yamlio
+    from cardkit.model import printable
 
-    return yamlio.dump_document(document, DRAFT_HEADER.format(scan=scan))
+    # the scan's name is data: escaped, a line break in it cannot end the comment
+    return yamlio.dump_document(document, DRAFT_HEADER.format(scan=printable(scan)))

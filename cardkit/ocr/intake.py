@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from cardkit.errors import CardkitError, ExitCode
+from cardkit.errors import CardkitError, ExitCode, InputError
+from cardkit.files import bounded
 
 # Pillow's decompression-bomb limit (Image.MAX_IMAGE_PIXELS), enforced as an error:
 # a scan over it is refused, not merely warned about.
@@ -87,11 +88,26 @@ def _pdf_frames(path: Path, data: bytes, digest: str) -> list[Frame]:
         count = len(pdf)
         if count == 0:
             raise IntakeError(f"{path}: PDF has no pages")
+        if count > MAX_PAGES:
+            raise IntakeError(f"{path}: {count:,} pages, over the {MAX_PAGES}-page cap")
+        budget = max_pixels()  # for the whole file: every page is held until all are read
         for number in range(count):
             page = pdf[number]
             width, height = page.get_size()
-            if width * height * (PDF_DPI / 72) ** 2 > max_pixels():
-                raise IntakeError(f"{path}: page {number + 1} is too large to rasterise")
+            long, short = max(width, height) - 0.5, min(width, height) - 0.5  # points rounded
+            if long > MAX_PAGE_POINTS[1] or short > MAX_PAGE_POINTS[0]:
+                raise IntakeError(
+                    f"{path}: page {number + 1} is {width / MM:.0f} x {height / MM:.0f} mm, over "
+                    f"the {MAX_PAGE_POINTS[0] / MM:.0f} x {MAX_PAGE_POINTS[1] / MM:.0f} mm (A2) "
+                    "cap for a scan; nothing rendered"
+                )
+            pixels = width * height * (PDF_DPI / 72) ** 2
+            budget -= int(pixels)
+            if budget < 0:
+                raise IntakeError(
+                    f"{path}: pages 1-{number + 1} hold over {max_pixels():,} pixels at "
+                    f"{PDF_DPI} dpi; split the file"
+                )
             image = page.render(scale=PDF_DPI / 72).to_pil()
             name = path.stem if count == 1 else f"{path.stem}#{number + 1}"
             frames.append(
@@ -107,6 +123,12 @@ def _pdf_frames(path: Path, data: bytes, digest: str) -> list[Frame]:
 SMALLEST = 100
 
 
+MAX_SCAN_BYTES = 256 * 1024 * 1024  # a file bigger than this is refused before reading
+MAX_PAGES = 500  # pages of a PDF, frames of an animation
+MM = 72 / 25.4
+MAX_PAGE_POINTS = (420 * MM, 594 * MM)  # A2: a card scan or a sheet of them, not a poster
+
+
 def max_pixels() -> int:
     return int(Image.MAX_IMAGE_PIXELS or 89_478_485)
 
@@ -114,10 +136,10 @@ def max_pixels() -> int:
 def load(path: Path) -> list[Frame]:
     """Read one file into frames; IntakeError (one line, naming the file) if it cannot be."""
     limit = max_pixels()
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise IntakeError(f"{path}: cannot read: {err.strerror}") from None
+    try:  # a regular file under the cap: a FIFO, /dev/zero or a link to it is refused
+        data = bounded.read_regular(path, MAX_SCAN_BYTES, "scan")
+    except InputError as err:
+        raise IntakeError(str(err)) from None
     if not data:
         raise IntakeError(f"{path}: empty file")
     digest = hashlib.sha256(data).hexdigest()
@@ -145,6 +167,11 @@ def load(path: Path) -> list[Frame]:
             )
         fmt = image.format or ""
         count = int(getattr(image, "n_frames", 1) or 1)
+        if count > MAX_PAGES or count * image.width * image.height > limit:
+            raise IntakeError(
+                f"{path}: {count:,} frames of {image.width}x{image.height} pixels, over the "
+                f"{limit:,}-pixel cap for a file (or {MAX_PAGES} frames)"
+            )
         frames = []
         for number in range(count):
             try:

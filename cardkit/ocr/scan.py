@@ -44,7 +44,7 @@ def draft_name(frame_name: str) -> str:
 
 def process_scan(path: Path, settings: Settings) -> ScanResult:
     """Everything for one scan file, in this process: intake, read, draft, write."""
-    from cardkit.files import yamlio
+    from cardkit.files import atomic, yamlio
     from cardkit.ocr import draft, intake
     from cardkit.ocr.engine import make_engine
     from cardkit.ocr.pipeline import read_frame
@@ -54,6 +54,8 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
     shown = str(path)
     if settings.root is not None and path.resolve().is_relative_to(settings.root.resolve()):
         shown = path.resolve().relative_to(settings.root.resolve()).as_posix()
+    elif ".." in path.parts:  # `provenance.scan` never climbs: absolute, tied by its sha256
+        shown = str(path.resolve())
     frames = intake.load(path)
     engine = make_engine(settings.engine, settings.language)
     version = engine.version()
@@ -72,7 +74,15 @@ def process_scan(path: Path, settings: Settings) -> ScanResult:
             options=settings.options,
             drafted=settings.drafted,
         )
-        yamlio.atomic_write(target, draft.render(document, shown))
+        text = draft.render(document, shown)
+        if settings.force:
+            yamlio.atomic_write(target, text)
+        else:
+            try:  # checked again as it is written: a person may have saved it meanwhile
+                atomic.create_new(target, text)
+            except atomic.AlreadyThere:
+                result.skipped.append(str(target))
+                continue
         result.drafts.append(
             {
                 "frame": frame.name,

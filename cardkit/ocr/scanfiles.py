@@ -18,8 +18,8 @@ def scan_paths(paths: list[Path]) -> list[Path]:
             out += sorted(
                 p
                 for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in IMAGE_SUFFIXES
+                if p.suffix.lower() in IMAGE_SUFFIXES
+                and not p.is_dir()  # a pipe or device named as an image fails aloud, in intake
                 and not any(part.startswith(".") for part in p.relative_to(path).parts)
             )
         else:

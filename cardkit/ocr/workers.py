@@ -10,8 +10,11 @@ killed, and one that dies is replaced: that scan fails alone, the batch goes on.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
+import sys
+import threading
 import time
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_for
@@ -21,12 +24,37 @@ from typing import Any
 from cardkit.ocr.scan import ScanResult, Settings, scan_once
 
 POLL = 0.05  # seconds between looks at the clock while workers read
+WATCHDOG = 0.5  # seconds between a worker's looks at whether its parent is still there
 
 
-def _serve(settings: Settings, conn: Connection) -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _end_with(parent: int) -> None:
+    """This worker ends when the batch's parent does, however it ends (kill -9 included):
+    on Linux the kernel sends SIGKILL when the parent dies (PR_SET_PDEATHSIG); everywhere a
+    watchdog thread sees the parent gone (the worker is handed to another parent) and exits."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCHDOG)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _serve(settings: Settings, conn: Connection, parent: int) -> None:
     # Ctrl-C reaches the whole process group: the batch's parent decides, and ends its
     # workers itself (a worker's own KeyboardInterrupt would print a traceback)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: just end
+    _end_with(parent)
     os.environ["OMP_THREAD_LIMIT"] = "1"
     while True:
         try:
@@ -43,7 +71,9 @@ class Worker:
 
     def __init__(self, context: Any, settings: Settings) -> None:
         self.conn, theirs = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(settings, theirs), daemon=True)
+        self.process = context.Process(
+            target=_serve, args=(settings, theirs, os.getpid()), daemon=True
+        )
         self.process.start()
         theirs.close()
         self.task: tuple[int, Path, float] | None = None

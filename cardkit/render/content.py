@@ -109,7 +109,13 @@ def from_scan(doc: Document, cards: list[ProofCard], warn: Warn) -> list[ProofCa
     try:
         settings = provenance.get("settings")
         turn = settings.get("rotation", 0) if isinstance(settings, dict) else 0
-        ref = scan.resolve(doc.path, str(provenance["scan"]), provenance.get("region"), turn)
+        ref = scan.resolve(
+            doc.path,
+            str(provenance["scan"]),
+            provenance.get("region"),
+            turn,
+            provenance.get("sha256"),
+        )
     except scan.ScanRefused as err:
         warn(f"{doc.display_path}: {err}; printed as a drawn proxy")
         return cards

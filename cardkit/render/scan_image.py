@@ -4,7 +4,8 @@ A document names its image in `provenance.scan` (with an optional pixel `region`
 relative path is taken from the repository (the folder holding `cards/`) and must stay
 inside it: a `..` part or a symlink leading out is refused with a line naming the file,
 and the card prints as a drawn proxy instead. An absolute path (as `cardkit ocr` writes
-for a scan outside the repository) is used when that file exists.
+for a scan outside the repository) is used only when that file's bytes have the draft's
+`provenance.sha256`: a path planted in imported data reveals no local file.
 
 A photo of a card on a table is squared up as the OCR does it: the OCR's own outline
 finder (cardkit/ocr/outline.py) finds its four corners and its perspective warp
@@ -15,6 +16,9 @@ margin, is trimmed of that margin.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -22,7 +26,10 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageOps
 
+from cardkit.model import printable
+
 MAX_PIXELS = 40_000_000  # a bigger image is refused rather than decoded
+MAX_BYTES = 200_000_000  # a scan file bigger than this is not hashed
 UPRIGHT = 2.0  # pixels: an outline this near its bounding box needs no warp, only a crop
 EDGE_INSET = 0.005  # of a squared photo's width and height: its edge pixels may hold table
 
@@ -50,14 +57,22 @@ def repository_root(document: Path) -> Path:
     return document.resolve().parent
 
 
-def resolve(document: Path, scan: str, region: Any = None, rotation: Any = 0) -> ScanRef:
-    """The scan's path: an absolute one that exists, else one checked to stay inside the
-    repository."""
+def resolve(
+    document: Path, scan: str, region: Any = None, rotation: Any = 0, sha256: Any = None
+) -> ScanRef:
+    """The scan's path: one checked to stay inside the repository, or an absolute one
+    whose bytes have the draft's `sha256` (so a path planted in imported data cannot put
+    a local file into a proof: only the image the draft was read from is used)."""
     written = PurePosixPath(scan.replace("\\", "/"))
     if written.is_absolute() or scan.startswith("~") or (len(scan) > 1 and scan[1] == ":"):
-        target = Path(scan).expanduser()
+        target = Path(scan)
         if not target.is_absolute() or not target.is_file():
-            raise ScanRefused(f"scan '{scan}' is an absolute path to no file")
+            raise ScanRefused(f"scan '{printable(scan)}' is an absolute path to no file")
+        if not isinstance(sha256, str) or _digest(target) != sha256.lower():
+            raise ScanRefused(
+                f"scan '{printable(scan)}' is outside the repository and its bytes do not "
+                "have the draft's provenance.sha256: not used"
+            )
         target = target.resolve()
     else:
         if ".." in written.parts:
@@ -75,6 +90,18 @@ def resolve(document: Path, scan: str, region: Any = None, rotation: Any = 0) ->
         box = (int(region[0]), int(region[1]), int(region[2]), int(region[3]))
     turn = rotation if isinstance(rotation, int) and rotation % 90 == 0 else 0
     return ScanRef(target, box, turn % 360)
+
+
+def _digest(path: Path) -> str | None:
+    """SHA-256 of a regular file under the size cap, else None."""
+    try:
+        with path.open("rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
+            data = stream.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    return hashlib.sha256(data).hexdigest() if len(data) <= MAX_BYTES else None
 
 
 def _card_bounds(image: Image.Image) -> tuple[int, int, int, int]:

@@ -7,7 +7,6 @@ never over an existing file without `force`.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,7 +18,6 @@ from cardkit import systems
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
 from cardkit.rulebook.words import slugify
-from cardkit.schemas import registry as schemas
 
 
 @dataclass
@@ -102,8 +100,10 @@ def file_name(doc: dict[str, Any]) -> str:
 
 
 def modeline(kind: str, target: Path) -> str:
-    relative = os.path.relpath(schemas.schema_path(kind), target.parent.resolve())
-    return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"
+    """Relative to the repository's exported schemas/, never the install (schemas/modeline.py)."""
+    from cardkit.schemas import modeline as modelines
+
+    return modelines.line(kind, target)
 
 
 def _source_name(path: Path) -> str:
@@ -134,6 +134,11 @@ def plan_import(
             f"{path}: not a {system} rulebook this importer can read ({err})"
         ) from None
     result = ImportResult(system, box, out, documents)
+    result.unrepresented = unrepresented(module, text, documents)
+    if result.unrepresented and documents:
+        # kept where they stay visible: validate (CK300) and gaps list them until placed
+        holder = next((d for d in documents if systems.is_manifest(str(d.get("kind")))), None)
+        (holder or documents[0])["unclaimed"] = list(result.unrepresented)
     for doc in documents:
         target = out / file_name(doc)
         result.files[target] = yamlio.dump_document(doc, modeline(doc["kind"], target))
@@ -143,7 +148,6 @@ def plan_import(
                 f"{path}: {target.name} would be {size:,} bytes, past the "
                 f"{yamlio.MAX_FILE_BYTES:,} cap of a card file; nothing was written"
             )
-    result.unrepresented = unrepresented(module, text, documents)
     result.warnings = list(module.warnings(documents))
     result.warnings += losses(module, text, documents)
     return result

@@ -110,6 +110,8 @@ def explain(error: Any) -> tuple[Pointer, str]:
         return where, f"{short(instance)} is not one of {', '.join(repr(v) for v in value)}"
     if validator == "pattern":
         return where, f"{short(instance)} does not match the pattern {value}"
+    if validator == "not" and isinstance(value, dict) and value.get("description"):
+        return where, f"{short(instance)} {value['description']}"  # says what is refused
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return where, f"{short(instance)} is out of range ({validator} {value})"
     if validator in ("minItems", "maxItems", "minLength", "maxLength", "minProperties"):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import suggest
-from cardkit.errors import UsageError
+from cardkit.errors import MissingDependency, UsageError
 
 BASE_URI = "https://cardkit.invalid/schemas/"
 SEE_KINDS = "see `cardkit kinds`"  # said of an unknown kind instead of listing them all
@@ -51,9 +51,30 @@ def _files() -> dict[str, Path]:
     return found
 
 
+class BrokenSchema(MissingDependency):
+    """A schema file cardkit cannot use: not JSON, or not a JSON Schema. Exit 3, as for
+    any broken part of the installation (or of the CARDKIT_SCHEMAS override)."""
+
+
+def _parse(path: Path) -> dict[str, Any]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise BrokenSchema(
+            f"{path}:{err.lineno}:{err.colno}: schema is not JSON: {err.msg}"
+        ) from None
+    except UnicodeDecodeError as err:
+        raise BrokenSchema(f"{path}: schema is not UTF-8 (byte {err.start})") from None
+    except OSError as err:
+        raise BrokenSchema(f"{path}: cannot read the schema: {err.strerror}") from None
+    if not isinstance(document, dict):
+        raise BrokenSchema(f"{path}:1:1: a schema is a JSON object, this is not")
+    return document
+
+
 @cache
 def _documents() -> dict[str, dict[str, Any]]:
-    return {rel: json.loads(path.read_text(encoding="utf-8")) for rel, path in _files().items()}
+    return {rel: _parse(path) for rel, path in _files().items()}
 
 
 def documents() -> dict[str, dict[str, Any]]:
@@ -89,10 +110,16 @@ def fast_validator(kind: str) -> Any:
     from cardkit.errors import require
 
     jsonschema_rs: Any = require("jsonschema_rs", "jsonschema-rs")
-    registry = jsonschema_rs.Registry([(BASE_URI + rel, doc) for rel, doc in _documents().items()])
-    return jsonschema_rs.validator_for(
-        _documents()[f"{kind}.schema.json"], registry=registry, base_uri=uri_for(kind)
-    )
+    try:
+        registry = jsonschema_rs.Registry(
+            [(BASE_URI + rel, doc) for rel, doc in _documents().items()]
+        )
+        return jsonschema_rs.validator_for(
+            _documents()[f"{kind}.schema.json"], registry=registry, base_uri=uri_for(kind)
+        )
+    except (ValueError, jsonschema_rs.ValidationError) as err:  # a schema that is no schema
+        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise BrokenSchema(f"{schema_path(kind)}: not a usable JSON Schema: {reason}") from None
 
 
 def documents_by_uri() -> dict[str, dict[str, Any]]:

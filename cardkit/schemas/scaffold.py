@@ -24,7 +24,8 @@ from typing import Any
 from urllib.parse import urldefrag, urljoin
 
 from cardkit.errors import UsageError
-from cardkit.files import yamlio
+from cardkit.files import safe_paths, yamlio
+from cardkit.model import printable
 from cardkit.schemas import registry as schemas
 
 PLACEHOLDER = "TODO"
@@ -188,10 +189,15 @@ def check_id(ident: str) -> None:
 def target(kind: str, ident: str, out: Path | None, box: str | None) -> Path:
     """Where the file goes: --out (a file, or a folder for ID.yaml), else the repository's
     cards/SYSTEM/BOX/ when a box is named and cards/ is here, else ./ID.yaml."""
+    if box is not None and not SLUG.match(box):  # a folder name: `../../x` would climb out
+        raise UsageError(
+            f"--box '{printable(box)}' is not an id: lower-case letters, digits and dashes"
+        )
     if out is not None:
         return out / f"{ident}.yaml" if out.is_dir() else out
     if box and Path("cards").is_dir():
-        return Path("cards") / kind.split("/", 1)[0] / box / f"{ident}.yaml"
+        system = kind.split("/", 1)[0]
+        return safe_paths.child(Path("cards"), system, box, f"{ident}.yaml", what="--box")
     return Path(f"{ident}.yaml")
 
 

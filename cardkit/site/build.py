@@ -27,7 +27,7 @@ from typing import Any
 from cardkit import __version__
 from cardkit.check.validate import check, collect_files
 from cardkit.errors import CardkitError
-from cardkit.files import staging, yamlio
+from cardkit.files import locks, staging, yamlio
 from cardkit.gaps import rows as gaps
 from cardkit.model import Severity, printable
 from cardkit.report import RENDERERS, gaps_report
@@ -354,9 +354,25 @@ def _stages(job: _Job, progress: Progress) -> None:
     job.write("index.html", page)
 
 
-def run(root: Path, out: Path, *, progress: Progress | None = None) -> BuildResult:
-    """Build `out` from the repository at `root`; nothing is replaced until all is written."""
+def run(
+    root: Path,
+    out: Path,
+    *,
+    progress: Progress | None = None,
+    waiting: Callable[[int | None], Any] | None = None,
+) -> BuildResult:
+    """Build `out` from the repository at `root`; nothing is replaced until all is written.
+
+    One build per output folder at a time: a second waits for the first (`waiting(pid)`
+    is told once), under a lock on the folder holding `out` (files/locks.py); so one
+    build never takes the other's staging folder for a dead run's leftovers."""
     out = staging.check_target(out, root)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with locks.exclusive(out.parent, f".{out.name}.lock", waiting):
+        return _run_locked(root, out, progress)
+
+
+def _run_locked(root: Path, out: Path, progress: Progress | None) -> BuildResult:
     staging.recover(out)
     inputs = fingerprint(root)
     before = _read_manifest(out)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardkit.check.core import marks  # noqa: F401  (registers CK202)
+from cardkit.check.core import (
+    marks,  # noqa: F401  (registers CK202)
+    unclaimed,  # noqa: F401  (registers CK300)
+)
 from cardkit.check.rules import DocumentRef, Finding, ref, stream_rule
 from cardkit.model import Document, Pointer, Severity
 

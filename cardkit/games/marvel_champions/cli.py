@@ -37,6 +37,11 @@ def import_marvelsdb(
         preview(result.files)
     else:
         marvelsdb_files.write_import(result, force=force)
+        from cardkit.cli.transcribe import _schemas_note
+
+        _schemas_note(list(result.files))
+    for line in result.warnings():
+        sys.stderr.write(f"warning: {line}\n")
     where = "" if dry_run else f"; written to {out}"
     sys.stdout.write(
         f"marvelsdb: {len(result.files)} cards in {len(result.sets)} sets "
@@ -77,19 +82,28 @@ def export_marvelsdb(
 ) -> None:
     """Write Marvel Champions cards as marvelsdb pack JSON, decklists as marvelsdb decks.
 
-    Cards go to pack/<pack>.json and pack/<pack>_encounter.json, in marvelsdb's own
-    layout; each decklist to decks/<id>.json with `slots: {code: count}`. Exits 1 when a
-    decklist names a card no given card matches.
+    Each card goes back to the pack file and place it came from (its `marvelsdb`
+    block), else to pack/<pack>.json or pack/<pack>_encounter.json; each decklist to
+    decks/<id>.json with `slots: {code: count}`. Exits 1 when a card cannot be written or
+    its file cannot be read (named; the rest are written), or a decklist names a card no
+    given card matches.
     """
-    from cardkit.cli.exchange import documents_of
+    from cardkit import api
+    from cardkit.cli._app import default_paths, report_skipped
     from cardkit.games.marvel_champions import marvelsdb_files
 
-    result = marvelsdb_files.export(documents_of(paths), out, catalogues=catalogues, lookup=cards)
+    documents, skipped = api.load(default_paths(paths))
+    report_skipped(skipped)  # and exit 1: fewer cards out than in
+    result = marvelsdb_files.export(documents, out, catalogues=catalogues, lookup=cards)
     for line in result.problems:
         sys.stderr.write(f"{line}\n")
     for line in result.warnings:
         sys.stderr.write(f"warning: {line}\n")
+    missing = result.cards_in - result.cards
     sys.stdout.write(
-        f"wrote {len(result.files)} files to {out}: {result.cards} cards, {result.decks} decks\n"
+        f"wrote {len(result.files)} files to {out}: {result.cards} cards"
+        f"{f' ({missing} of {result.cards_in} not written)' if missing else ''}, "
+        f"{result.decks} decks{f'; {len(skipped)} file(s) skipped' if skipped else ''}\n"
     )
-    raise typer.Exit(ExitCode.FINDINGS if result.problems else ExitCode.OK)
+    failed = result.problems or skipped or missing
+    raise typer.Exit(ExitCode.FINDINGS if failed else ExitCode.OK)

@@ -13,10 +13,12 @@ The rules are written out in docs/exchange.md.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardkit.games.marvel_champions.marvelsdb_json import DEFAULT_INDENT, PackLayout
 from cardkit.rulebook.words import slug
 
 KIND = "marvel-champions/card"
@@ -38,25 +40,59 @@ CARDKIT_ONLY = frozenset(
         "provenance",
         "face",
         "villain_ref",
+        "marvelsdb",
     }
 )
+ORIGIN = "marvelsdb"  # where in marvelsdb a card came from and how it was written
 LEADING = ("code", "name", "subname", "type_code", "faction_code", "pack_code", "set_code")
 NOT_IN_DECK = frozenset({"nemesis", "obligation"})  # encounter cards: not deck slots
 
 
-def document_from_card(card: Mapping[str, Any], *, box: str | None = None) -> dict[str, Any]:
-    """A marvelsdb card as a `marvel-champions/card` document: id = the code, a readable order."""
+def known_fields() -> frozenset[str]:
+    """The marvelsdb fields cardkit's card schema names (its own header left out)."""
+    from cardkit.schemas import registry
+
+    return frozenset(registry.property_names(KIND, ())) - CARDKIT_ONLY
+
+
+def document_from_card(
+    card: Mapping[str, Any], *, box: str | None = None, origin: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A marvelsdb card as a `marvel-champions/card` document: id = the code, a readable order.
+
+    Fields the schema does not name go, unchanged, to `marvelsdb.extra`; `origin` (the
+    pack file, the place in it, the source's layout) goes to `marvelsdb` too, so export
+    puts the card back where and as it was.
+    """
+    known = known_fields()
     doc: dict[str, Any] = {"kind": KIND, "id": slug(str(card.get("code", "")))}
     if box:
         doc["box"] = box
     doc.update((k, card[k]) for k in LEADING if k in card)
-    doc.update((k, card[k]) for k in sorted(card) if k not in doc)
+    doc.update((k, card[k]) for k in sorted(card) if k not in doc and k in known)
+    block: dict[str, Any] = dict(origin or {})
+    if list(card) != sorted(card):
+        block["keys"] = list(card)
+    extra = {k: card[k] for k in card if k not in known}
+    if extra:
+        block["extra"] = extra
+    if block:
+        doc[ORIGIN] = block
     return doc
 
 
 def card_from_document(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """The marvelsdb card of a document: cardkit's own fields left out, keys sorted."""
-    return {k: doc[k] for k in sorted(doc) if k not in CARDKIT_ONLY}
+    """The marvelsdb card of a document: cardkit's own fields left out, kept fields put
+    back, keys in the source's order (alphabetical when the source's was, or unknown)."""
+    block = origin(doc)
+    fields = {k: v for k, v in doc.items() if k not in CARDKIT_ONLY}
+    extra = block.get("extra")
+    if isinstance(extra, Mapping):
+        fields.update((str(k), v) for k, v in extra.items() if k not in fields)
+    keys = block.get("keys")
+    order = [k for k in keys if k in fields] if isinstance(keys, list) else []
+    order += sorted(k for k in fields if k not in order)
+    return {k: fields[k] for k in order}
 
 
 def set_folder(card: Mapping[str, Any]) -> str:
@@ -89,6 +125,52 @@ def pack_files(cards: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str
     for card in cards:
         files.setdefault(pack_file(card), []).append(card)
     return dict(sorted(files.items()))
+
+
+SAFE_FILE = re.compile(r"^pack/[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$")
+
+
+@dataclass
+class PackEntry:
+    """A card on its way to a pack file: its fields, its escapes, its place."""
+
+    card: dict[str, Any]
+    escaped: str
+    place: tuple[int, int, str]  # (0, index) from the source, else (1, position), code
+
+
+def origin(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    block = doc.get(ORIGIN)
+    return block if isinstance(block, Mapping) else {}
+
+
+def entry_file(doc: Mapping[str, Any], card: Mapping[str, Any]) -> str:
+    """The pack file a card goes back to: the one it came from, else marvelsdb's rule."""
+    named = origin(doc).get("file")
+    return named if isinstance(named, str) and SAFE_FILE.match(named) else pack_file(card)
+
+
+def pack_entry(doc: Mapping[str, Any]) -> PackEntry:
+    card = card_from_document(doc)
+    block = origin(doc)
+    index = block.get("index")
+    escaped = block.get("escaped")
+    code = str(card.get("code", ""))
+    place = (0, index, code) if isinstance(index, int) else (1, *_order(card))
+    return PackEntry(card, escaped if isinstance(escaped, str) else "", place)
+
+
+def layout_of(docs: Iterable[Mapping[str, Any]]) -> PackLayout:
+    """A file's layout as its first card that came from marvelsdb recorded it."""
+    for doc in docs:
+        block = origin(doc)
+        if "index" in block:
+            indent = block.get("indent", DEFAULT_INDENT)
+            return PackLayout(
+                indent if isinstance(indent, str) and not indent.strip() else DEFAULT_INDENT,
+                block.get("final_newline", True) is not False,
+            )
+    return PackLayout()
 
 
 def catalogue_entries(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardkit.games.marvel_united import NAME, TITLE, sheets, villain
+from cardkit.games.marvel_united import NAME, TITLE, sheets, slips, villain
 from cardkit.rulebook import generic, headings
 from cardkit.rulebook.generic import Groups
 from cardkit.rulebook.outline import Outline, Section, parse_outline
@@ -232,36 +232,16 @@ def render_document(doc: dict[str, Any], lookup: villain.Lookup) -> Groups:
     return groups
 
 
-_PLACEMENT_LIKE = re.compile(r"(?:^|[.!] )Place \d+ ")
-
-
 NEEDS_CONTENTS = True  # sections are found through the book's table of contents
-# bare numbers by Hero count ("2 Heroes: 5; 3 Heroes: 7"), not "2 Heroes: 8 Crisis tokens"
-_PLAYER_COUNT = re.compile(r"\b[1-9] Heroes: \d+; [1-9] Heroes: \d+\b(?! [A-Za-z])")
 
 
 def warnings(documents: list[dict[str, Any]]) -> list[str]:
-    """Lines kept verbatim where the parser could not read them, or in the wrong field."""
+    """Lines kept verbatim where the parser could not read them, or in the wrong field:
+    the checks `validate` runs on the written files too (slips.py, rule MU131)."""
     found = []
     for doc in documents:
-        dashboard = doc.get("dashboard")
-        for key, value in dashboard.items() if isinstance(dashboard, dict) else []:
-            if key != "player_count" and any(
-                _PLAYER_COUNT.search(s) for s in generic.strings(value)
-            ):
-                found.append(
-                    f"{doc['id']}: a player-count line sits inside dashboard/{key}; "
-                    "give it its own paragraph"
-                )
-        for card in doc.get("masterplan", {}).get("cards", []):
-            if "text" in card:
-                found.append(f"{doc['id']} card {card['n']}: line not understood, kept verbatim")
-            if "place" in card:
-                continue
-            for effect in card.get("effects", []):
-                if _PLACEMENT_LIKE.search(effect["text"]):
-                    where = f"{doc['id']} card {card['n']}"
-                    found.append(
-                        f"{where}: placement not understood, kept verbatim: {effect['text']}"
-                    )
+        cards = doc.get("masterplan", {}).get("cards", [])
+        for slip in slips.slips(doc):
+            card = cards[slip.pointer[2]] if slip.card else None
+            found.append(f"{doc['id']}{' ' if slip.card else ': '}{slips.message(slip, card)}")
     return found

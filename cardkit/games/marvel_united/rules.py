@@ -15,7 +15,11 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.check.rules import DocumentRef, Finding, document_rule, ref, stream_rule
-from cardkit.games.marvel_united import gapnotes, placement
+from cardkit.games.marvel_united import (
+    gapnotes,
+    placement,
+    slips,  # noqa: F401  (registers MU131)
+)
 from cardkit.games.marvel_united.note_rules import all_gaps
 from cardkit.model import Document, Pointer, Severity
 from cardkit.rulebook.words import number
