@@ -150,3 +150,33 @@ def _create_exclusive(target: Path, data: bytes, fsync: Callable[[int], None]) -
         binary.write(data)
         binary.flush()
         fsync(binary.fileno())
+
+
+def write_new_files(files: dict[Path, str], *, force: bool, what: str = "importing") -> list[Path]:
+    """An import's files: refused whole when any exists (unless `force`), then each written
+    atomically; without `force` each is created only if still absent at the moment of
+    writing, so a file a person saves meanwhile is kept (one line names it)."""
+    from cardkit.errors import UsageError
+
+    clashes = [path for path in files if path.exists()]
+    if clashes and not force:
+        raise UsageError(
+            f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
+            "(use --force to overwrite, --dry-run to see the plan)"
+        )
+    for path, text in files.items():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            reason = err.strerror or str(err)
+            raise OutputError(f"{path.parent}: cannot make the folder: {reason}") from None
+        if force:
+            atomic_write(path, text)
+            continue
+        try:
+            create_new(path, text)
+        except AlreadyThere:
+            raise UsageError(
+                f"{path} appeared while {what}; not overwritten (use --force)"
+            ) from None
+    return list(files)

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.errors import InputError, UsageError
-from cardkit.files import yamlio
+from cardkit.files import atomic, yamlio
 from cardkit.rulebook.words import slugify
 
 
@@ -217,9 +217,7 @@ def write(result: ImportResult, *, force: bool) -> list[Path]:
         raise yamlio.OutputError(
             f"{result.out}: cannot make the folder: {err.strerror}; nothing was written"
         ) from None
-    for path, text in result.files.items():
-        yamlio.atomic_write(path, text)
-    return list(result.files)
+    return atomic.write_new_files(result.files, force=force)
 
 
 def summary(result: ImportResult) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import bounded, safe_paths, yamlio
+from cardkit.files import atomic, bounded, safe_paths, yamlio
 from cardkit.games.marvel_champions import marvelsdb, marvelsdb_json
 from cardkit.model import Document, printable
 from cardkit.rulebook.words import slug
@@ -134,15 +134,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Marv
 
 
 def write_import(result: MarvelsdbImport, *, force: bool) -> None:
-    clashes = [path for path in result.files if path.exists()]
-    if clashes and not force:
-        raise UsageError(
-            f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
-            "(use --force to overwrite, --dry-run to see the plan)"
-        )
-    for path, text in result.files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        yamlio.atomic_write(path, text)
+    atomic.write_new_files(result.files, force=force)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import yamlio
+from cardkit.files import atomic, yamlio
 from cardkit.games.marvel_united import mudb, mudb_box, mudb_sidecar
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
@@ -128,26 +128,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
 
 
 def write_import(result: MudbImport, *, force: bool) -> None:
-    clashes = [path for path in result.files if path.exists()]
-    if clashes and not force:
-        raise UsageError(
-            f"{len(clashes)} file(s) already exist, e.g. {clashes[0]}; nothing was written "
-            "(use --force to overwrite, --dry-run to see the plan)"
-        )
-    for path, text in result.files.items():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise InputError(f"{path.parent}: cannot make the folder: {err.strerror}") from None
-        yamlio.atomic_write(path, text, unchanged=None if force else _still_absent(path))
-
-
-def _still_absent(path: Path) -> Any:
-    def check() -> None:  # runs just before the rename: a file made meanwhile is not replaced
-        if path.exists():
-            raise UsageError(f"{path} appeared while importing; not overwritten (use --force)")
-
-    return check
+    atomic.write_new_files(result.files, force=force)
 
 
 @dataclass

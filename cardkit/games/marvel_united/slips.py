@@ -132,10 +132,7 @@ def message(slip: Slip, card: dict[str, Any] | None = None) -> str:
 @document_rule(
     "MU131",
     Severity.WARNING,
-    "Text the importer could not read is still kept verbatim: a Master Plan line with "
-    "nothing read, a placement not understood (with did-you-mean for a token word), a "
-    "player-count line inside another Dashboard field, a deck's card lines or a Gap note "
-    "kept as plain paragraphs.",
+    "Text the importer kept verbatim because it could not read it (card, placement, note).",
     system=SYSTEM,
     kinds=[f"{SYSTEM}/villain"],
 )
