@@ -25,7 +25,7 @@ import importlib
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, runtime_checkable
 
 from cardkit.check.rules import (
     DocumentRef,
@@ -40,6 +40,7 @@ from cardkit.check.rules import (
 )
 from cardkit.errors import UsageError
 from cardkit.model import Document, Pointer, Severity
+from cardkit.systems import legacy
 
 if TYPE_CHECKING:
     from cardkit.render.content import ProofCard
@@ -52,6 +53,7 @@ __all__ = [
     "Document",
     "DocumentRef",
     "Finding",
+    "Grouping",
     "ImportVerb",
     "NoteReader",
     "Pointer",
@@ -68,13 +70,32 @@ __all__ = [
 ]
 
 
+class Grouping(TypedDict, total=False):
+    """How a game's documents group (`GROUP`): what the gap listings, their filters, the
+    build page and its thumbnails call a document's group.
+
+    A document of `kind` is a group of its own (its id); any other document belongs to
+    the group its `ref` field names. A document with neither belongs to none ("").
+    """
+
+    name: str  # required: the group's word for people (the build page's filter label)
+    kind: str  # the kind whose documents are each a group: `marvel-united/villain`
+    ref: str  # the field naming a document's group: `villain_ref`
+
+
+GROUP_KEYS = frozenset(Grouping.__annotations__)
+
+
 class Declaration(Protocol):
-    """The constants a game's `__init__.py` declares (all but NAME optional)."""
+    """The constants a game's `__init__.py` declares (all but NAME optional).
+
+    `VILLAIN_KIND = "K"` (the name before GROUP) is still read, as
+    `GROUP = {"name": "villain", "kind": "K", "ref": "villain_ref"}`; GROUP wins."""
 
     NAME: str  # the kind prefix: `marvel-united/villain`
     TITLE: str  # for people; readers use it to detect a book
     MANIFEST_KIND: str  # the kind describing one box (its file is box.yaml)
-    VILLAIN_KIND: str  # the kind whose documents group the gap table's rows
+    GROUP: Grouping  # how its documents group (gaps --group-by group, the page's filter)
     READER: str  # the module of its `RulebookReader`
     PROOF_KINDS: dict[str, str]  # kind -> how proofs collect it, for a game without proof.py
     CORRECTIONS: dict[str, str]  # field -> "module:function", a `Correction`
@@ -214,7 +235,7 @@ def check_game(module: ModuleType) -> None:
     name = getattr(module, "NAME", None)
     if not isinstance(name, str) or not name:
         raise UsageError(f"game system '{game}' declares no NAME")
-    for constant in ("TITLE", "MANIFEST_KIND", "VILLAIN_KIND", "READER"):
+    for constant in ("TITLE", "MANIFEST_KIND", legacy.OLD_DECLARATION, "READER"):
         value = getattr(module, constant, None)
         if value is not None and not isinstance(value, str):
             raise UsageError(f"game system '{name}': {constant} must be a string")
@@ -222,6 +243,7 @@ def check_game(module: ModuleType) -> None:
         value = getattr(module, constant, None)
         if value is not None and not isinstance(value, dict):
             raise UsageError(f"game system '{name}': {constant} must be a mapping")
+    _check_group(name, getattr(module, "GROUP", None))
     reader_name = getattr(module, "READER", None)
     if reader_name:
         defined = _top_level(reader_name, f"game system '{name}': READER")
@@ -239,3 +261,20 @@ def check_game(module: ModuleType) -> None:
         module_name, _, function = str(target).partition(":")
         if not function or not _top_level(module_name, where).get(function):
             raise UsageError(f"{where}: '{target}' names no function")
+
+
+def _check_group(name: str, group: Any) -> None:
+    """GROUP is a mapping of strings with a `name`, and only the keys `Grouping` has."""
+    if group is None:
+        return
+    where = f"game system '{name}': GROUP"
+    if not isinstance(group, dict):
+        raise UsageError(f"{where} must be a mapping (see cardkit.plugin.Grouping)")
+    unknown = sorted(set(map(str, group)) - GROUP_KEYS)
+    if unknown:
+        raise UsageError(f"{where} has no key {', '.join(unknown)}; it takes name, kind, ref")
+    if not group.get("name"):
+        raise UsageError(f"{where} has no name (the group's word for people)")
+    wrong = sorted(key for key, value in group.items() if not isinstance(value, str))
+    if wrong:
+        raise UsageError(f"{where}: {', '.join(wrong)} must be a string")

@@ -13,6 +13,7 @@ import typer
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
 from cardkit.errors import CardkitError, ExitCode
+from cardkit.systems import legacy
 
 if TYPE_CHECKING:
     from cardkit.gaps.rows import Gap
@@ -33,7 +34,8 @@ class GapStatus(StrEnum):
 
 class GroupBy(StrEnum):
     box = "box"
-    villain = "villain"
+    group = "group"  # the game's grouping: a Marvel United villain, its GROUP
+    old_group = legacy.OLD_NAME  # deprecated alias, kept for scripts that use it
     kind = "kind"
     field = "field"
 
@@ -46,7 +48,12 @@ def gaps(
     ] = GapFormat.table,
     status: Annotated[GapStatus, typer.Option(help="Which gaps to list.")] = GapStatus.open,
     group_by: Annotated[
-        GroupBy | None, typer.Option("--group-by", help="Group the listing.")
+        GroupBy | None,
+        typer.Option(
+            "--group-by",
+            help="Group the listing; group: as the game groups its documents (a Marvel "
+            "United villain); villain: the old name of group.",
+        ),
     ] = None,
     fail_on: Annotated[
         str | None, typer.Option("--fail-on", help="'open': exit 1 when any gap is open.")
@@ -65,7 +72,9 @@ def gaps(
     document_id: Annotated[
         list[str] | None,
         typer.Option(
-            "--id", help="Document id (klaw), or its villain.", autocompletion=complete.ids
+            "--id",
+            help="Document id (klaw), or its group (a villain).",
+            autocompletion=complete.ids,
         ),
     ] = None,
     box: Annotated[

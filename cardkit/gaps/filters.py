@@ -4,8 +4,9 @@ Each filter takes one or more values (any of them may match) and the filters com
 (all must match). `kind` matches a document kind (`marvel-united/villain` or its last
 part, `villain`) or the part of the document the field sits in (`masterplan`,
 `threats`, `dashboard`); `field` the field's own name (`place`) or a leading part of
-its address (`masterplan/cards/3`); `id` the document or its villain; `box` the box;
-`origin` noted, unconfirmed or inferred.
+its address (`masterplan/cards/3`); `id` the document or its group (as its game's
+`GROUP` says: a Marvel United villain); `box` the box; `origin` noted, unconfirmed or
+inferred.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class Filters:
         return (
             _any(self.kind, _kinds(row))
             and _any(self.field, _fields(row))
-            and _any(self.id, {row.document, row.villain} - {""})
+            and _any(self.id, {row.document, row.game_group} - {""})
             and _any(self.box, {row.box})
             and _any(self.origin, {row.origin})
         )
@@ -78,7 +79,7 @@ def selected(rows: Iterable[Gap], filters: Filters) -> Iterator[Gap]:
     dimensions: list[tuple[str, tuple[str, ...], Callable[[Gap], Iterable[str]]]] = [
         ("--kind", filters.kind, _kinds),
         ("--field", filters.field, _fields),
-        ("--id", filters.id, lambda r: (r.document, r.villain)),
+        ("--id", filters.id, lambda r: (r.document, r.game_group)),
         ("--box", filters.box, lambda r: (r.box,)),
     ]
     used = [(name, wanted, values, set[str]()) for name, wanted, values in dimensions if wanted]

@@ -16,6 +16,7 @@ from cardkit.addresses import address_of, matches, walk
 from cardkit.check.rules import Tree, all_rules, reader_for
 from cardkit.gaps.tally import Tally
 from cardkit.model import Diagnostic, Document, Pointer
+from cardkit.systems import legacy
 
 ORIGINS = ("noted", "unconfirmed", "inferred")
 UNNAMED = "noted:unnamed"  # a note naming no field, while it waits to see if one has a row
@@ -33,7 +34,8 @@ class Gap:
     box: str
     document: str
     kind: str
-    villain: str
+    game_group: str  # the document's group, as its game declares it (systems.group_of)
+    group_label: str  # what its game calls a group, for people ("" for none)
     card: str
     field: str  # the address `cardkit confirm` takes
     why: str
@@ -48,8 +50,17 @@ class Gap:
         return f"{self.path}#{self.card or self.field.split('/')[0]}"
 
     def as_dict(self) -> dict[str, Any]:
-        """`dataclasses.asdict` plus the check; every field is a plain value, so no deep copy."""
-        return {**{name: getattr(self, name) for name in FIELDS}, "check": self.check}
+        """The row as the JSON output has it (docs/json-output.md): every field but the
+        label, the old group key before `game_group`, and the check. Every field is a plain
+        value, so no deep copy."""
+        out: dict[str, Any] = {}
+        for name in FIELDS:
+            if name == "game_group":
+                out[legacy.OLD_NAME] = legacy.old_value(self.game_group, self.group_label)
+            if name != "group_label":
+                out[name] = getattr(self, name)
+        out["check"] = self.check
+        return out
 
 
 FIELDS = [f.name for f in fields(Gap)]
@@ -85,9 +96,8 @@ class _Rows:
             "box": str(box or document.path.parent.name),
             "document": document.id or "",
             "kind": document.kind,
-            "villain": (document.id or "")
-            if document.kind == systems.for_kind(document.kind).villain_kind
-            else str(data.get("villain_ref", "")),
+            "game_group": systems.group_of(document),
+            "group_label": systems.group_label(document.kind),
         }
 
     def row(

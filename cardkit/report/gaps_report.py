@@ -17,10 +17,13 @@ from cardkit.gaps.rows import Gap
 from cardkit.gaps.tally import Tally
 from cardkit.model import printable
 from cardkit.report import jsonstream
+from cardkit.systems import legacy
 
 GROUPS: dict[str, Callable[[Gap], str]] = {
     "box": lambda g: g.box,
-    "villain": lambda g: g.villain or g.document,
+    "group": lambda g: g.game_group or g.document,  # the game's grouping (its GROUP)
+    # the old word: the same for a game whose group has that name, else per document
+    legacy.OLD_NAME: lambda g: legacy.old_value(g.game_group, g.group_label) or g.document,
     "kind": lambda g: g.kind,
     "field": lambda g: g.field.split("/")[0],
 }

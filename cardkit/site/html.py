@@ -1,9 +1,10 @@
 """build/index.html: one static page over the whole build, readable offline.
 
-Validation diagnostics; every gap in one table filtered by box, villain, field, origin
-and free text (cardkit/report/html_script.py: inline script, no network, the filter kept
-in the address); a thumbnail of each card with its unconfirmed fields named and outlined;
-the rulebook re-read; and the proof preview. Each gap and card links to its file, its
+Validation diagnostics; every gap in one table filtered by box, group (as the games
+group their documents, labelled with their word: villain), field, origin and free text
+(cardkit/site/html_script.py: inline script, no network, the filter kept in the address);
+a thumbnail of each card with its unconfirmed fields named and outlined; the rulebook
+re-read; and the proof preview. Each gap and card links to its file, its
 `path:line` shown. No external resources, no timestamps: the page is reproducible.
 """
 
@@ -43,7 +44,7 @@ img.preview{max-width:420px;border:1px solid #ccc;background:#fff}
 
 
 def _head(*names: str) -> str:
-    return "<tr>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
+    return "<tr>" + "".join(f"<th>{escape(name)}</th>" for name in names) + "</tr>"
 
 
 def _row(cells: list[str], css: str = "") -> str:
@@ -104,24 +105,37 @@ def _where(path: str, line: int, link: Link) -> str:
     return f'<a class="where" href="{escape(link(path))}" title="open {where}">{where}</a>'
 
 
-def _select(key: str, label: str, values: Counter[str]) -> str:
+def _select(key: str, label: str, values: Counter[str], param: str = "") -> str:
+    """A filter; `param` is its name in the page's address when it is not `key`."""
     options = "".join(
         f'<option value="{escape(v)}">{escape(v)} ({n})</option>' for v, n in sorted(values.items())
     )
+    named = f' data-param="{escape(param)}"' if param and param != key else ""
     return (
-        f'<label>{label}<select id="f-{key}"><option value="">all</option>{options}</select>'
-        "</label>"
+        f'<label>{escape(label)}<select id="f-{key}"{named}><option value="">all</option>'
+        f"{options}</select></label>"
     )
+
+
+def group_label(rows: Sequence[Gap], thumbs: Sequence[Thumb]) -> str:
+    """The games' word for a group, over the rows and cards that have one ("villain");
+    several games with different words show them all; none: "group"."""
+    words = {g.group_label for g in rows if g.game_group and g.group_label}
+    words |= {t.group_label for t in thumbs if t.group and t.group_label}
+    return " / ".join(sorted(words)) or "group"
 
 
 def _filters(rows: Sequence[Gap], thumbs: Sequence[Thumb]) -> str:
     boxes = Counter(g.box for g in rows if g.box) + Counter(t.box for t in thumbs if t.box)
-    villains = Counter(g.villain for g in rows if g.villain)
-    villains += Counter(t.villain for t in thumbs if t.villain)
+    groups = Counter(g.game_group for g in rows if g.game_group)
+    groups += Counter(t.group for t in thumbs if t.group)
+    label = group_label(rows, thumbs)
+    # one game's word names the filter in the address too (#villain=klaw), as it always did
+    param = label if label.isidentifier() else "group"
     return (
         '<div class="filters" id="filters">'
         + _select("box", "box", boxes)
-        + _select("villain", "villain", villains)
+        + _select("group", label, groups, param)
         + _select("field", "field", Counter(_field_key(g.field) for g in rows if g.field))
         + _select("origin", "origin", Counter(g.origin for g in rows))
         + '<label>text<input id="f-q" type="search" placeholder="any word"></label>'
@@ -129,21 +143,21 @@ def _filters(rows: Sequence[Gap], thumbs: Sequence[Thumb]) -> str:
     )
 
 
-def _gaps(rows: Sequence[Gap], link: Link) -> str:
+def _gaps(rows: Sequence[Gap], link: Link, label: str) -> str:
     out = []
-    head = _head("where", "box", "villain", "document", "card", "field", "status", "origin", "why")
+    head = _head("where", "box", label, "document", "card", "field", "status", "origin", "why")
     body = []
     for g in sorted(rows, key=lambda g: (g.box, g.path, g.line)):
         data = {
             "box": g.box,
-            "villain": g.villain,
+            "group": g.game_group,
             "field": _field_key(g.field),
             "origin": g.origin,
         }
         attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
         body.append(
             f'<tr class="gap {g.status}"{attrs}><td>{_where(g.path, g.line, link)}</td>'
-            + "".join(_td(value) for value in (g.box, g.villain, g.document, g.card, g.field))
+            + "".join(_td(value) for value in (g.box, g.game_group, g.document, g.card, g.field))
             + _td(g.status, "status")
             + _td(g.code or g.origin)
             + _td(g.why, "why")
@@ -161,7 +175,7 @@ def _cards(thumbs: Sequence[Thumb], folder: str, link: Link) -> str:
         return "<p>No printable cards.</p>"
     out = []
     for t in thumbs:
-        data = {"box": t.box, "villain": t.villain, "fields": " ".join(t.unconfirmed)}
+        data = {"box": t.box, "group": t.group, "fields": " ".join(t.unconfirmed)}
         attrs = "".join(f' data-{k}="{escape(v)}"' for k, v in data.items())
         chips = "".join(f'<span class="unconfirmed">{escape(f)}</span>' for f in t.unconfirmed)
         alt = escape(f"{t.title} ({t.deck})")
@@ -194,7 +208,7 @@ def render(
         _stats(report, rows),
         '<h2 id="gaps">Gaps</h2>',
         _filters(rows, thumbs),
-        _gaps(rows, link),
+        _gaps(rows, link, group_label(rows, thumbs)),
         f'<h2 id="cards-heading">Cards <small>({len(thumbs)})</small></h2>',
         "<p>Each proxy as the proofs print it; a card with unconfirmed values is outlined "
         "in red and names them (the proxy marks them too). The filter above applies.</p>",

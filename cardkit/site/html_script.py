@@ -7,12 +7,13 @@ bookmarked or passed on, and it filters the gaps table and the card thumbnails a
 
 SCRIPT = r"""
 (function () {
-  var keys = ["box", "villain", "field", "origin"];
+  var keys = ["box", "group", "field", "origin"];
   function control(key) { return document.getElementById("f-" + key); }
+  function param(key) { return control(key).dataset.param || key; }
   function read() {
     var params = new URLSearchParams(location.hash.slice(1));
     keys.concat(["q"]).forEach(function (key) {
-      var value = params.get(key) || "";
+      var value = params.get(param(key)) || params.get(key) || "";
       var input = control(key);
       if (input.tagName === "SELECT" && value &&
           !Array.prototype.some.call(input.options, function (o) { return o.value === value; })) {
@@ -42,7 +43,7 @@ SCRIPT = r"""
     document.querySelectorAll("figure.card").forEach(function (card) {
       var fields = card.dataset.fields ? card.dataset.fields.split(" ") : [];
       var keep = (!chosen.box || card.dataset.box === chosen.box) &&
-        (!chosen.villain || card.dataset.villain === chosen.villain) &&
+        (!chosen.group || card.dataset.group === chosen.group) &&
         (!chosen.field || fields.indexOf(chosen.field) >= 0) &&
         (!chosen.origin || fields.length > 0) &&
         (!chosen.q || card.textContent.toLowerCase().indexOf(chosen.q) >= 0);
@@ -55,7 +56,7 @@ SCRIPT = r"""
   }
   function save() {
     var chosen = wanted(), params = new URLSearchParams();
-    keys.forEach(function (key) { if (chosen[key]) { params.set(key, chosen[key]); } });
+    keys.forEach(function (key) { if (chosen[key]) { params.set(param(key), chosen[key]); } });
     if (control("q").value.trim()) { params.set("q", control("q").value.trim()); }
     var hash = params.toString();
     try {

@@ -43,7 +43,8 @@ class Thumb:
     path: str  # the card file, as the build shows paths
     line: int
     box: str
-    villain: str
+    group: str  # the document's group, as its game declares it (systems.group_of)
+    group_label: str  # what its game calls a group ("" for none)
     unconfirmed: tuple[str, ...]
 
 
@@ -56,21 +57,13 @@ def _name(card: ProofCard, code: str) -> str:
     return hashlib.sha256(f"{code}\n{DPI}\n{shown}".encode()).hexdigest()[:20] + ".png"
 
 
-def _villain(doc: Document) -> str:
-    from cardkit import systems
-
-    try:
-        if doc.kind == systems.for_kind(doc.kind).villain_kind:
-            return doc.id or ""
-    except LookupError:
-        pass
-    return str(doc.data.get("villain_ref", ""))
-
-
 def plan(documents: list[Document], code: str) -> list[Thumb]:
     """The report's cards: one per card, not per printed copy."""
+    from cardkit import systems
+
     thumbs: list[Thumb] = []
     for doc in documents:
+        group, label = systems.group_of(doc), systems.group_label(doc.kind)
         seen: set[tuple[object, ...]] = set()
         for card in content.collect([doc]):
             name = _name(card, code)
@@ -87,7 +80,8 @@ def plan(documents: list[Document], code: str) -> list[Thumb]:
                     path=doc.display_path,
                     line=line,
                     box=card.box or str(doc.data.get("box", "")),
-                    villain=_villain(doc),
+                    group=group,
+                    group_label=label,
                     unconfirmed=tuple(sorted(card.unconfirmed)),
                 )
             )

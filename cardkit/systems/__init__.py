@@ -6,7 +6,8 @@ it is, and which the core only ever reaches through this registry:
     NAME = "marvel-united"                 # kind prefix: marvel-united/villain
     TITLE = "Marvel United"                # for people
     MANIFEST_KIND = "marvel-united/box"    # the kind describing one box, if any
-    VILLAIN_KIND = "marvel-united/villain" # the kind the gap table's `villain` column names
+    GROUP = {"name": "villain", "kind": "marvel-united/villain", "ref": "villain_ref"}
+                                           # how its documents group (cardkit.plugin.Grouping)
     READER = "cardkit.games.marvel_united.rulebook"   # the rulebook reader, if any
     PROOF_KINDS = {"villain": "villain", "henchmen": "sheet"}   # how proofs collect cards
     CORRECTIONS = {"place": "cardkit.games.marvel_united.placement:merge"}
@@ -22,6 +23,8 @@ the `CARDKIT_SYSTEMS` environment variable (comma-separated module names).
     mu.kinds                               # ["marvel-united/box", ...]
     mu.tokens["civilian"].plural           # "Civilians"
     systems.for_kind("villainous/card")    # the System a kind belongs to
+    systems.group_of(document)             # "klaw": the document's group, by its game
+    systems.group_label("marvel-united/hero")   # "villain": what its game calls a group
 
 See docs/architecture.md.
 """
@@ -41,6 +44,7 @@ from types import ModuleType
 from typing import Any
 
 from cardkit import suggest
+from cardkit.systems import legacy
 
 ENTRY_POINTS = "cardkit.systems"
 ENVIRONMENT = "CARDKIT_SYSTEMS"
@@ -119,10 +123,30 @@ class System:
         value = self._declared("MANIFEST_KIND")
         return str(value) if value else None
 
+    @cached_property
+    def grouping(self) -> dict[str, str]:
+        """How its documents group (`GROUP`, or the older `VILLAIN_KIND`); {} for none."""
+        declared = self._declared("GROUP")
+        if declared:
+            return {str(key): str(value) for key, value in dict(declared).items()}
+        old = self._declared(legacy.OLD_DECLARATION)
+        return legacy.grouping(str(old)) if old else {}
+
     @property
-    def villain_kind(self) -> str | None:
-        value = self._declared("VILLAIN_KIND")
-        return str(value) if value else None
+    def group_label(self) -> str:
+        """What the game calls a group of its documents, for people ("" for no grouping)."""
+        return self.grouping.get("name", "")
+
+    def group_of(self, kind: str, document_id: str | None, data: Any) -> str:
+        """The group of a document of this game: its own id if its kind is the group's
+        kind, else the value of the group's `ref` field, else ""."""
+        grouping = self.grouping
+        if not grouping:
+            return ""
+        if kind == grouping.get("kind"):
+            return document_id or ""
+        ref = grouping.get("ref")
+        return str(data.get(ref, "")) if ref and isinstance(data, dict) else ""
 
     @property
     def kinds(self) -> list[str]:
@@ -258,6 +282,24 @@ def get(name: str) -> System:
 def for_kind(kind: str) -> System:
     """The system a kind such as `villainous/card` belongs to."""
     return get(kind.split("/")[0])
+
+
+def group_of(document: Any) -> str:
+    """The group of a document (anything with `kind`, `id`, `data`), by its game's GROUP;
+    "" when its game declares none or is not registered."""
+    try:
+        system = for_kind(document.kind)
+    except UnknownName:
+        return ""
+    return system.group_of(document.kind, document.id, document.data)
+
+
+def group_label(kind: str) -> str:
+    """What the game of `kind` calls a group ("villain"); "" for none or an unknown game."""
+    try:
+        return for_kind(kind).group_label
+    except UnknownName:
+        return ""
 
 
 def is_manifest(kind: str) -> bool:

@@ -3,7 +3,8 @@
 NAME = "marvel-united"
 TITLE = "Marvel United"
 MANIFEST_KIND = "marvel-united/box"
-VILLAIN_KIND = "marvel-united/villain"
+# a villain document is its group; every other document names its villain in villain_ref
+GROUP = {"name": "villain", "kind": "marvel-united/villain", "ref": "villain_ref"}
 READER = "cardkit.games.marvel_united.rulebook"
 PROOF_KINDS = {
     "villain": "villain",

@@ -10,7 +10,7 @@
     cards: [], shown: [], at: 0, version: "", undo: [], own: {}, touched: {},
     focusGap: 0, busy: false
   };
-  var keys = ["box", "villain", "field", "origin"];
+  var keys = ["box", "group", "field", "origin"];
 
   var controls = window.cardkitControls, el = controls.el, plainText = controls.plainText;
   var drawControl = controls.control;
@@ -66,7 +66,7 @@
   function values(card, key) {
     var open = card.gaps.filter(function (g) { return g.status === "open"; });
     if (key === "box") { return [card.box]; }
-    if (key === "villain") { return [card.villain || card.document]; }
+    if (key === "group") { return [card.group || card.document]; }
     if (key === "field") { return open.map(function (g) { return fieldName(g.field); }); }
     return open.map(function (g) { return g.origin; });
   }
@@ -82,7 +82,9 @@
   function readHash() {
     var params = new URLSearchParams(location.hash.slice(1));
     keys.forEach(function (key) {
-      var want = params.get(key) || "", select = $("f-" + key);
+      // `villain=`: the group's name in addresses made before games declared their own
+      var want = params.get(key) || (key === "group" && params.get("villain")) || "",
+        select = $("f-" + key);
       if (want && !Array.prototype.some.call(select.options, function (o) { return o.value === want; })) {
         select.appendChild(el("option", { value: want }, want));
       }
