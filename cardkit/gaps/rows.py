@@ -35,7 +35,6 @@ class Gap:
     document: str
     kind: str
     game_group: str  # the document's group, as its game declares it (systems.group_of)
-    group_label: str  # what its game calls a group, for people ("" for none)
     card: str
     field: str  # the address `cardkit confirm` takes
     why: str
@@ -43,6 +42,7 @@ class Gap:
     current: str = ""
     address: str = ""  # what `cardkit confirm DOCUMENT ADDRESS` takes to close this gap
     absent: bool = False  # the field is to be added: the card does not carry it yet
+    group_label: str = ""  # what its game calls a group, for people ("" for none)
 
     @property
     def check(self) -> str:

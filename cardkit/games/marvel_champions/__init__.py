@@ -3,8 +3,8 @@
 NAME = "marvel-champions"
 TITLE = "Marvel Champions"
 MANIFEST_KIND = "marvel-champions/expansion"
-# a villain's setup is its group; an encounter card names its villain in villain_ref (its
-# marvelsdb set_code would group hero cards too, but decklists and setups carry none)
-GROUP = {"name": "villain", "kind": "marvel-champions/villain-setup", "ref": "villain_ref"}
+# a card's group is its marvelsdb set (`set_code`: a hero's set or an encounter set), which
+# every imported card carries; the rulebook's setups, scenarios and decklists carry none
+GROUP = {"name": "set", "ref": "set_code"}
 READER = "cardkit.games.marvel_champions.rulebook"
 PROOF_KINDS = {"decklist": "decklist", "card": "single"}

@@ -9,3 +9,5 @@ NAME = "tiny-heist"
 TITLE = "Tiny Heist"
 PROOF_KINDS = {"card": "single"}
 CARD_SIZE = {"width": "44mm", "height": "68mm"}
+# a crew is its group; a card names its crew in crew_ref (cardkit.plugin.Grouping)
+GROUP = {"name": "crew", "kind": "tiny-heist/crew", "ref": "crew_ref"}
