@@ -40,8 +40,9 @@ def build(
     build/checklist.csv (open gaps: a checklist for confirm --batch), build/import.txt,
     build/proofs.pdf (A4, duplex backs), build/unconfirmed.pdf (cards with values still to
     check), build/drafts/ (OCR of scans/), build/thumbs/ (a PNG per card) and
-    build/index.html (the gaps filtered by box, villain, field, origin or text, and the
-    cards' thumbnails; it works offline, from the file). The new outputs replace the
+    build/index.html (the gaps filtered by box, group (as each game groups its documents:
+    a villain), field, origin or text, and the cards' thumbnails; it works offline, from
+    the file). The new outputs replace the
     old ones in one step at the end, so an interrupted build leaves the last one whole.
     A second build with nothing changed says "up to date" and stops. Exit 1 on validation
     errors or on a rulebook line that no document holds, after writing everything it could.

@@ -51,8 +51,9 @@ def gaps(
         GroupBy | None,
         typer.Option(
             "--group-by",
-            help="Group the listing; group: as the game groups its documents (a Marvel "
-            "United villain); villain: the old name of group.",
+            help="Group the listing. group: as each game groups its documents (a Marvel "
+            "United villain); villain: its old name (deprecated), the same where a game's "
+            "group is a villain, else by document.",
         ),
     ] = None,
     fail_on: Annotated[
