@@ -101,6 +101,7 @@ window.addEventListener("load", function () {
     var img = card.querySelector("img"), link = card.querySelector("a.where");
     found.cards.push({
       shown: shown(card), fields: card.dataset.fields, box: card.dataset.box,
+      group: card.dataset.group,
       width: img.complete ? img.naturalWidth : 0, src: img.getAttribute("src"),
       outline: getComputedStyle(card).outlineColor + " " + getComputedStyle(card).outlineStyle,
       chips: Array.prototype.map.call(card.querySelectorAll("span.unconfirmed"),
@@ -147,6 +148,25 @@ def test_the_filter_in_the_address_hides_the_other_rows_and_cards(
     free = _probe(built, tmp_path, "#q=Klaw")
     klaw = [r for r in rows if "klaw" in json.dumps(r).lower()]
     assert 0 < len(free["rows"]) <= len(klaw) < len(rows)
+
+
+def test_the_group_filter_is_the_games_word_in_the_page_and_its_address(
+    built: Path, tmp_path: Path
+) -> None:
+    """Marvel United groups by villain: the filter says so, and `#villain=klaw` (the
+    address as it always was) or `#group=klaw` shows Klaw's rows and cards only."""
+    html = (built / "index.html").read_text()
+    assert '<label>villain<select id="f-group" data-param="villain">' in html
+    rows = json.loads((built / "gaps.json").read_text())["gaps"]
+    klaw = [r for r in rows if r["game_group"] == "klaw"]
+    assert 0 < len(klaw) < len(rows)
+    for fragment in ("#villain=klaw", "#group=klaw"):
+        seen = _probe(built, tmp_path, fragment)
+        assert len(seen["rows"]) == len(klaw), fragment
+        assert all(r["group"] == "klaw" for r in seen["rows"])
+        shown = [c for c in seen["cards"] if c["shown"]]
+        assert shown and all(c["group"] == "klaw" for c in shown)
+        assert len(shown) < len(seen["cards"])
 
 
 def test_thumbnails_load_and_mark_the_unconfirmed_fields(built: Path, tmp_path: Path) -> None:
