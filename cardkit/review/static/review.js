@@ -62,6 +62,10 @@
       });
       select.value = chosen;
     });
+    // the group filter says what the games call a group (Marvel United: villain)
+    var words = {};
+    state.cards.forEach(function (card) { if (card.group && card.group_label) { words[card.group_label] = 1; } });
+    $("f-group").parentNode.firstChild.textContent = (Object.keys(words).sort().join(" / ") || "group") + " ";
   }
   function values(card, key) {
     var open = card.gaps.filter(function (g) { return g.status === "open"; });
