@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import atomic, yamlio
+from cardkit.files import atomic, bounded, yamlio
 from cardkit.games.marvel_united import mudb, mudb_box, mudb_sidecar
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
+
+MAX_JSON_BYTES = 64 * 1024 * 1024  # the database's boxes are well under a megabyte
 
 
 def read_json(path: Path) -> Any:
@@ -25,9 +27,9 @@ def read_json(path: Path) -> Any:
 
 
 def parse_json(path: Path) -> tuple[Any, str]:
-    """The file's JSON value and its text."""
+    """The file's JSON value and its text (a FIFO or a device is refused, not waited on)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = bounded.read_regular(path, MAX_JSON_BYTES, "JSON file").decode("utf-8")
         return json.loads(text), text
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
@@ -118,6 +120,12 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
             placed = [(d, mudb_sidecar.default_file(d)) for d in found.documents]
         for doc, name in placed:
             target = out / ident / name
+            if target in result.files:  # the second would silently replace the first
+                named = side_path if sidecar is not None else path
+                raise InputError(
+                    f"{named}: two documents go to {target} (the second is {doc.get('id')!r}); "
+                    "nothing was written, give each its own file"
+                )
             kind = str(doc.get("kind", ""))
             result.files[target] = yamlio.dump_document(doc, modeline(kind, target))
         result.boxes.append(ident)

@@ -1,0 +1,58 @@
+"""Review fixes on mu-db import: hostile inputs and files that would be written twice."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+BOX = ROOT / "tests/data/mudb/handmade-box.json"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_named_like_a_box_is_refused_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "box.json"
+    os.mkfifo(fifo)
+    # Were the FIFO read (the bug), the read would wait for a writer: this one opens it
+    # and writes nothing, so the test ends either way and says which it was.
+
+    def writer() -> None:
+        fd = os.open(fifo, os.O_WRONLY)  # waits until a reader opens it
+        os.close(fd)
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    try:
+        result = run_cli(["import", "mu-db", str(fifo), "--out", str(tmp_path / "cards")])
+    finally:
+        if thread.is_alive():  # unblock the writer: open for reading ourselves
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        thread.join(5)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "not a JSON file" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "cards").exists()
+
+
+def test_a_sidecar_file_name_taken_twice_is_refused_not_written_over(tmp_path: Path) -> None:
+    source = tmp_path / "handmade-box.json"
+    shutil.copy(BOX, source)
+    # An extra document the sidecar puts in box.yaml, where the box's manifest goes.
+    (tmp_path / "handmade-box.cardkit.yaml").write_text(
+        "format: cardkit mu-db sidecar 1\n"
+        "documents:\n"
+        "  - file: box.yaml\n"
+        "    document: {kind: marvel-united/villain, id: extra-villain, name: Extra}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cards"
+    result = run_cli(["import", "mu-db", str(source), "--out", str(out)])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "two documents go to" in result.stderr and "box.yaml" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()  # refused before anything was written
