@@ -56,3 +56,38 @@ def test_a_sidecar_file_name_taken_twice_is_refused_not_written_over(tmp_path: P
     assert "two documents go to" in result.stderr and "box.yaml" in result.stderr
     assert "Traceback" not in result.stderr
     assert not out.exists()  # refused before anything was written
+
+
+def _imported(tmp_path: Path) -> Path:
+    cards = tmp_path / "cards"
+    run_cli(["import", "mu-db", str(BOX), "--out", str(cards)])
+    return cards
+
+
+def test_an_export_file_name_from_the_data_cannot_leave_the_out_folder(tmp_path: Path) -> None:
+    cards = _imported(tmp_path)
+    manifest = cards / "ck-handmade" / "box.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert "    file: handmade-box.json\n" in text
+    manifest.write_text(
+        text.replace("    file: handmade-box.json\n", "    file: ../../escaped.json\n"), "utf-8"
+    )
+    out = tmp_path / "out" / "deep"
+    result = run_cli(["export", "mu-db", str(cards), "--out", str(out)])
+    assert not (tmp_path / "escaped.json").exists()
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "escaped.json" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_two_boxes_exported_to_one_file_are_refused(tmp_path: Path) -> None:
+    cards = _imported(tmp_path)
+    twin = cards / "ck-twin"
+    shutil.copytree(cards / "ck-handmade", twin)
+    for path in twin.glob("*.yaml"):  # the same box under another id, same source file
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("ck-handmade", "ck-twin"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli(["export", "mu-db", str(cards), "--out", str(out)])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "handmade-box.json" in result.stderr and "ck-twin" in result.stderr
+    assert not out.exists()

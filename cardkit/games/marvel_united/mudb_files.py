@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import atomic, bounded, yamlio
+from cardkit.files import atomic, bounded, safe_paths, yamlio
 from cardkit.games.marvel_united import mudb, mudb_box, mudb_sidecar
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
@@ -145,6 +145,7 @@ class MudbExport:
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> JSON
     newline: dict[str, bool] = field(default_factory=dict)  # file name -> ends with one
     sidecars: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> sidecar
+    box_ids: dict[str, str] = field(default_factory=dict)  # file name -> box id
     cards: int = 0
     warnings: list[str] = field(default_factory=list)
 
@@ -171,6 +172,13 @@ def build(members: list[tuple[dict[str, Any], str]]) -> MudbExport:
         others = [d for d in group if d is not manifest]
         data, warnings, layout = mudb_box.box_to(manifest, others, ident)
         name = str(mudb.exchange(manifest or {}).get("file") or f"{ident}.json")
+        safe_paths.safe_name(name, f"box {ident}: its database file name")  # from the data
+        if name in result.boxes:  # a second box would silently replace the first
+            raise UsageError(
+                f"box {ident}: goes to {name}, as box {result.box_ids[name]} does; "
+                "nothing was written, export them into separate --out folders"
+            )
+        result.box_ids[name] = ident
         newline = mudb.exchange(manifest or {}).get("newline", True) is not False
         result.boxes[name] = data
         result.newline[name] = newline
