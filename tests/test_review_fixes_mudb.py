@@ -91,3 +91,36 @@ def test_two_boxes_exported_to_one_file_are_refused(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stdout + result.stderr
     assert "handmade-box.json" in result.stderr and "ck-twin" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "patch",
+    ["{sub: [1]}", "{keep: 3}", "{was: {name: 1}}", "{order: 5}"],
+)
+def test_a_sidecar_patch_not_shaped_as_one_is_one_line(tmp_path: Path, patch: str) -> None:
+    source = tmp_path / "handmade-box.json"
+    shutil.copy(BOX, source)
+    (tmp_path / "handmade-box.cardkit.yaml").write_text(
+        f"format: cardkit mu-db sidecar 1\ndocuments:\n  - at: box\n    patch: {patch}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cards"
+    result = run_cli(["import", "mu-db", str(source), "--out", str(out)])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "handmade-box.cardkit.yaml: documents[0].patch" in result.stderr
+    assert "internal error" not in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_a_sidecar_file_name_with_a_nul_is_one_line(tmp_path: Path) -> None:
+    source = tmp_path / "handmade-box.json"
+    shutil.copy(BOX, source)
+    (tmp_path / "handmade-box.cardkit.yaml").write_text(
+        'format: cardkit mu-db sidecar 1\ndocuments:\n  - file: "x\\0.yaml"\n'
+        "    document: {kind: marvel-united/villain, id: extra-villain, name: Extra}\n",
+        encoding="utf-8",
+    )
+    result = run_cli(["import", "mu-db", str(source), "--out", str(tmp_path / "cards")])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "is not a path inside the box folder" in result.stderr
+    assert "internal error" not in result.stderr
