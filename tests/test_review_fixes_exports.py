@@ -48,3 +48,12 @@ def test_a_mu_db_export_with_a_skipped_file_exits_1(tmp_path: Path) -> None:
     assert "broken.yaml" in result.stderr and "(skipped)" in result.stderr
     assert result.returncode == 1, result.stdout + result.stderr
     assert (tmp_path / "b" / "handmade-box.json").is_file()
+
+
+def test_a_proof_with_a_skipped_file_exits_1(folder: Path) -> None:
+    out = folder.parent / "proof.pdf"
+    result = run_cli(["proof", str(folder), "--out", str(out)])
+    assert "broken.yaml" in result.stderr and "(skipped)" in result.stderr
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 file(s) skipped" in result.stdout
+    assert out.is_file()  # the readable card was still printed
