@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from dataclasses import replace as copy_with
 from pathlib import Path
@@ -200,16 +200,21 @@ def _same_as_last(holder: Any, record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "value": value} if value is not None else record
 
 
+def _record_holders(data: Any, pointer: tuple[Any, ...]) -> Iterator[tuple[Any, str]]:
+    """Each mapping above the field, innermost first, with the field's path from it: where
+    its confirmation records may be kept (`undo` and `last_confirmation` look alike)."""
+    for cut in range(len(pointer) - 1, -1, -1):
+        holder = _node(data, pointer[:cut])
+        if isinstance(holder, dict):
+            yield holder, _relative(holder, pointer[cut:])
+
+
 def undo(data: Any, address: str, outcome: Outcome) -> None:
     """Take back the field's last confirmation: its previous value and its mark return."""
     from cardkit.confirm import semantics as confirm_semantics
 
     pointer, _ = confirm_semantics.resolve(data, address)
-    for cut in range(len(pointer) - 1, -1, -1):
-        holder = _node(data, pointer[:cut])
-        if not isinstance(holder, dict):
-            continue
-        relative = _relative(holder, pointer[cut:])
+    for holder, relative in _record_holders(data, pointer):
         records = holder.get("confirmations") or []
         mine = [i for i, r in enumerate(records) if r.get("field") == relative]
         if not mine:
@@ -417,11 +422,7 @@ def last_confirmation(data: Any, address: str) -> dict[str, Any] | None:
     from cardkit.confirm import semantics as confirm_semantics
 
     pointer, _ = confirm_semantics.resolve(data, address)
-    for cut in range(len(pointer) - 1, -1, -1):
-        holder = _node(data, pointer[:cut])
-        if not isinstance(holder, dict):
-            continue
-        relative = _relative(holder, pointer[cut:])
+    for holder, relative in _record_holders(data, pointer):
         mine = [r for r in holder.get("confirmations") or [] if r.get("field") == relative]
         if mine:
             return dict(plain(mine[-1]))
