@@ -58,9 +58,9 @@ def detects(path: Path) -> bool:
     """True for a JSON file holding an object with a `boxId`: a database box."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    try:  # the same cap as the import: a huge or endless file is no box
+        data = json.loads(bounded.read_regular(path, MAX_JSON_BYTES, "JSON file"))
+    except (OSError, InputError, UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(data, dict) and "boxId" in data
 
