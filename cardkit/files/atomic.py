@@ -80,16 +80,30 @@ def atomic_write(
         raise OutputError(f"{path}: cannot write: {reason}; nothing was written") from None
 
 
-def _replace(
-    target: Path, data: bytes, fsync: Callable[[int], None], unchanged: Callable[[], None] | None
-) -> None:
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+def _written_beside(
+    target: Path, data: bytes, fsync: Callable[[int], None], mode: int, suffix: str
+) -> str:
+    """A temporary file in the target's folder holding `data`, on disk (fsync), with `mode`:
+    what both a replace and a create-only write put in place of the target."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as binary:
             binary.write(data)
             binary.flush()
             fsync(binary.fileno())
-        os.chmod(tmp_name, target.stat().st_mode & 0o777 if target.exists() else _default_mode())
+        os.chmod(tmp_name, mode)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    return tmp_name
+
+
+def _replace(
+    target: Path, data: bytes, fsync: Callable[[int], None], unchanged: Callable[[], None] | None
+) -> None:
+    mode = target.stat().st_mode & 0o777 if target.exists() else _default_mode()
+    tmp_name = _written_beside(target, data, fsync, mode, ".tmp")
+    try:
         if unchanged is not None:
             unchanged()
         os.replace(tmp_name, target)
@@ -119,13 +133,8 @@ def create_new(path: Path, text: str | bytes, *, fsync: Callable[[int], None] = 
     data = text.encode("utf-8") if isinstance(text, str) else text
     target = Path(path)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=target.parent)
+        tmp_name = _written_beside(target, data, fsync, _default_mode(), ".new")
         try:
-            with os.fdopen(fd, "wb") as binary:
-                binary.write(data)
-                binary.flush()
-                fsync(binary.fileno())
-            os.chmod(tmp_name, _default_mode())
             try:
                 os.link(tmp_name, target)
             except FileExistsError:

@@ -8,16 +8,14 @@ diagnostic always points at what the validator saw.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 import yaml
 
-from cardkit.files.atomic import NODE_KINDS, OutputError, atomic_write, write_target
+from cardkit.files.atomic import OutputError, atomic_write, write_target
 from cardkit.files.yamlio_guard import (
     MAX_DEPTH,
     MAX_EXPANDED_NODES,
@@ -207,16 +205,15 @@ def read_bytes(path: Path) -> bytes:
 
     Raises YamlProblem for what is not a card file and OSError for what cannot be opened.
     """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
-    with open(fd, "rb") as stream:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            what = NODE_KINDS.get(stat.S_IFMT(info.st_mode), "pipe or device")
-            raise YamlProblem("CK010", f"is a {what}, not a file")
-        check_size(info.st_size)
-        raw = stream.read(MAX_FILE_BYTES + 1)
-    check_size(len(raw))
-    return raw
+    from cardkit.files import bounded
+
+    try:  # a FIFO opens without waiting for a writer; the size is known before reading
+        return bounded.read_capped(path, MAX_FILE_BYTES)
+    except bounded.NotRegular as refused:
+        raise YamlProblem("CK010", f"is a {refused.kind}, not a file") from None
+    except bounded.OverCap as over:
+        check_size(over.size)
+        raise  # not reached: check_size refuses every size over the cap
 
 
 def read_text(path: Path) -> str:
