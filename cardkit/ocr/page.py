@@ -3,11 +3,12 @@ and how sure it is. What no field claims is kept in the draft (`kept_text`), so 
 never holds less than a plain `tesseract IMG -` of the same card.
 
 The card is read as `tesseract IMG -` would read it, and again where that cannot see:
-its dark panels (and dark art: as dark and as flat as a panel) turned over, light text
-becoming dark ink, with the rest of the card left white so it is not read twice; line by
-line the surer reading is kept. A way up whose first read runs down the card is not read
-again (`first_read` / `read_more`).
-cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
+the part of the card holding its dark panels (and dark art: as dark and as flat as a
+panel) turned over, light text becoming dark ink; a light card is not turned over. Line
+by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
+tried: tesseract's layout then lost white-on-colour labels it reads on the whole card.)
+A way up whose first read runs down the card is not read again (`first_read` /
+`read_more`). cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
 sheet legend's words) are dropped: they are cardkit's, not the card's.
 """
 
@@ -145,11 +146,12 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
     read joins where no line stands, or replaces the lines it covers when it reads surer."""
     rgb = card.convert("RGB")
     array = np.asarray(rgb)
-    panels = dark_panels(array)
-    if panels is not None:  # only the dark panels, on white: the rest is read already
-        turned = np.where(panels, 255 - channels.brightest(array), 255).astype(np.uint8)
+    box = dark_box(array)
+    if box is not None:  # turned over where there are dark panels; their light text reads so
+        left, top, right, bottom = box
+        turned = 255 - channels.brightest(array[top:bottom, left:right])
         scaled, scale = _scaled(Image.fromarray(turned))
-        lines = _merged(lines, engine, scaled, f"{key}/page-inverted", scale)
+        lines = _merged(lines, engine, scaled, f"{key}/page-inverted", scale, (left, top))
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
@@ -158,9 +160,19 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
 
 
 def _merged(
-    lines: list[Line], engine: OcrEngine, image: Image.Image, key: str, at: float
+    lines: list[Line],
+    engine: OcrEngine,
+    image: Image.Image,
+    key: str,
+    at: float,
+    offset: tuple[int, int] = (0, 0),
 ) -> list[Line]:
     for line in lines_of(engine.read(image, "auto", key=key), at):
+        if offset != (0, 0):
+            x, y, w, h = line.box
+            line = Line(
+                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height
+            )
         covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
         if covered and _worth([line]) <= _worth(covered) * 1.1:
             continue
@@ -170,26 +182,28 @@ def _merged(
     return lines
 
 
-def dark_panels(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any] | None:
-    """Where the card's local background is dark (a panel, a banner, dark art), as a mask
-    of the card's pixels, grown by a cell all round; None when there is none. The card is
-    judged in cells of PANEL_CELL of its side by the mean of each pixel's brightest
-    channel: thin light letters leave a dark panel's mean dark, dark letters leave paper's
-    light."""
+def dark_box(array: np.ndarray[Any, Any]) -> tuple[int, int, int, int] | None:
+    """The box (left, top, right, bottom) round every place where the card's background is
+    dark (a panel, a banner, dark art), grown by a cell all round; None when there is none:
+    a light card has no light-on-dark text to turn over. The card is judged in cells of
+    PANEL_CELL of its side by their mean luminance: thin light letters leave a dark panel's
+    mean dark, dark letters leave paper's light; white on red is dark in luminance."""
     import cv2
 
-    bright = channels.brightest(array)
-    h, w = bright.shape
-    cells = (
-        max(1, round(w / (max(h, w) * PANEL_CELL))),
-        max(1, round(h / (max(h, w) * PANEL_CELL))),
-    )
-    means = cv2.resize(bright, cells, interpolation=cv2.INTER_AREA)
-    dark = (means < DARK_BACKGROUND).astype(np.uint8)
+    grey = cv2.cvtColor(array, cv2.COLOR_RGB2GRAY)
+    h, w = grey.shape
+    columns = max(1, round(w / (max(h, w) * PANEL_CELL)))
+    rows = max(1, round(h / (max(h, w) * PANEL_CELL)))
+    dark = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA) < DARK_BACKGROUND
     if not dark.any():
         return None
-    grown = cv2.dilate(dark, np.ones((3, 3), np.uint8))
-    return np.asarray(cv2.resize(grown, (w, h), interpolation=cv2.INTER_NEAREST).astype(bool))
+    ys, xs = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))
+    return (
+        max(0, (int(xs[0]) - 1) * w // columns),
+        max(0, (int(ys[0]) - 1) * h // rows),
+        min(w, (int(xs[-1]) + 2) * w // columns),
+        min(h, (int(ys[-1]) + 2) * h // rows),
+    )
 
 
 def stands_upright(lines: list[Line]) -> bool:
