@@ -446,6 +446,10 @@ def _near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine
     unconfirmed: a digit read so is trusted at most DOUBTED_NUMBER)."""
     for rule in reading.kind.rules:
         label = reading.labels.get(rule.field)
+        if rule.how == "near" and rule.field in reading.values:
+            # the page read's own lone digit by its label: as doubtful as one read round it
+            sure = reading.confidences.get(rule.field, 0.0)
+            reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
         if rule.how != "near" or label is None or rule.field in reading.values:
             continue
         side = round(grammar.NEAR * label.box[3])
