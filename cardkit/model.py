@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -92,6 +93,24 @@ _CONTROL = {i: f"\\x{i:02x}" for i in [*range(32), 127]} | {
     0x2028: "\\u2028",
     0x2029: "\\u2029",
 }
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: text starting with `=`, `+`, `-`, `@`, a tab or
+    a carriage return gets a leading `'` (OWASP's advice against CSV injection); a plain
+    number (`-1`, `+2.5`) is no formula and stays as it is. The one rule of every CSV
+    cardkit writes (checklists, `export csv`, image manifests)."""
+    if (
+        isinstance(value, str)
+        and value[:1] in FORMULA_STARTS
+        and not _PLAIN_NUMBER.fullmatch(value)
+    ):
+        return "'" + value
+    return value
 
 
 def printable(text: str) -> str:

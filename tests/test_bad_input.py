@@ -208,7 +208,14 @@ def test_gap_checklist_cells_cannot_run_as_formulas(tmp_path: Path) -> None:
     text = gaps_report.as_csv([gap], None)
     row = next(csv.DictReader(io.StringIO(text)))
     assert row["field"] == "'=cmd|' /C calc'!A0"
-    assert row["why"] == "'+1+1" and row["address"] == "'@SUM(1)" and row["current"] == "'-2"
+    assert row["why"] == "'+1+1" and row["address"] == "'@SUM(1)"
+    assert row["current"] == "-2"  # a plain number is no formula: one rule for every CSV
+    hostile = Gap(
+        "noted", "open", "a.yaml", 1, 1, "s", "b", "doc", "k", "v", "", "x", "y", current="-2+3"
+    )
+    assert (
+        next(csv.DictReader(io.StringIO(gaps_report.as_csv([hostile], None))))["current"] == "'-2+3"
+    )
     listed = tmp_path / "list.csv"
     listed.write_text(text)
     back = checklist.read_checklist(listed)[0]

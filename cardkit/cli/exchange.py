@@ -11,16 +11,27 @@ import typer
 
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
-from cardkit.errors import UsageError
+from cardkit.errors import ExitCode, UsageError
 from cardkit.plugin import ImportVerb
 
 
-def documents_of(paths: list[Path] | None) -> list:  # type: ignore[type-arg]
+def documents_of(paths: list[Path] | None) -> tuple[list, int]:  # type: ignore[type-arg]
+    """The documents, and how many files were skipped (each named on stderr)."""
     from cardkit.gaps import rows as gap_core
 
     documents, problems = gap_core.load(default_paths(paths))
     report_skipped(problems)
-    return documents
+    return documents, len(problems)
+
+
+def skipped_note(skipped: int) -> str:
+    return f"; {skipped} file(s) skipped" if skipped else ""
+
+
+def exit_if_skipped(skipped: int) -> None:
+    """A skipped file is cards not exported: the run is not all done, so it exits 1."""
+    if skipped:
+        raise typer.Exit(ExitCode.FINDINGS)
 
 
 # `cardkit import WORD FILE...` verbs that games bring (`import marvelsdb`), by word.
@@ -71,7 +82,7 @@ def export_tts(
     from cardkit.exchange import tts_files
     from cardkit.render import content
 
-    documents = documents_of(paths)
+    documents, skipped = documents_of(paths)
     cards = content.collect(documents)
     for part in deck or ():
         if not any(part.lower() in c.deck.lower() for c in cards):
@@ -85,7 +96,11 @@ def export_tts(
     written = tts_files.export(cards, out, base_url=base_url, links=tts_files.back_links(documents))
     sheets = sum(len(d.sheets) for d in written)
     total = sum(d.cards for d in written)
-    sys.stdout.write(f"wrote {len(written)} decks to {out}: {total} cards on {sheets} sheets\n")
+    sys.stdout.write(
+        f"wrote {len(written)} decks to {out}: {total} cards on {sheets} sheets"
+        f"{skipped_note(skipped)}\n"
+    )
+    exit_if_skipped(skipped)
 
 
 @export_app.command("csv")
@@ -119,7 +134,8 @@ def export_csv(
     from cardkit.exchange import csv_export
     from cardkit.files import yamlio
 
-    grouped = csv_export.by_kind(d.data for d in documents_of(paths))
+    documents, skipped = documents_of(paths)
+    grouped = csv_export.by_kind(d.data for d in documents)
     if kind:
         grouped = csv_export.choose_kinds(grouped, kind)
     if not grouped:
@@ -131,13 +147,15 @@ def export_csv(
                 "or give --out DIR for a file per kind"
             )
         sys.stdout.write(csv_export.to_csv(next(iter(grouped.values())), raw=raw_cells))
+        exit_if_skipped(skipped)
         return
     out.mkdir(parents=True, exist_ok=True)
     for name, documents in grouped.items():
         yamlio.atomic_write(
             out / f"{name.replace('/', '-')}.csv", csv_export.to_csv(documents, raw=raw_cells)
         )
-    sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}\n")
+    sys.stdout.write(f"wrote {len(grouped)} CSV files to {out}{skipped_note(skipped)}\n")
+    exit_if_skipped(skipped)
 
 
 @export_app.command("images")
@@ -185,7 +203,7 @@ def export_images(
     width = points(bleed)
     if not 0 <= width <= points("10mm"):
         raise UsageError(f"--bleed takes 0 to 10mm, not '{bleed}'")
-    documents = documents_of(paths)
+    documents, skipped = documents_of(paths)
     collected = content.collect(documents, lambda message: None)
     selection = content.Selection(
         ids=tuple(card_id or ()), kinds=tuple(kind or ()), boxes=tuple(box or ())
@@ -200,5 +218,6 @@ def export_images(
     files = len({face.file for face in result.faces})
     sys.stdout.write(
         f"wrote {files} images to {out} ({len(result.faces)} faces at {dpi} dpi), "
-        f"{result.manifest.name}\n"
+        f"{result.manifest.name}{skipped_note(skipped)}\n"
     )
+    exit_if_skipped(skipped)

@@ -191,7 +191,7 @@ def ocr(
 
 def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:
     """--assemble: one document per group of card drafts, as each game groups them."""
-    from cardkit.files import yamlio
+    from cardkit.files import atomic, yamlio
     from cardkit.ocr import assembly, batch, draft
 
     drafts = [
@@ -212,7 +212,19 @@ def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanRes
                 batch.ScanResult(name, False, f"{target} exists: not overwritten (use --force)")
             )
             continue
-        yamlio.atomic_write(target, draft.render(document, f"{len(members)} card scans"))
+        text = draft.render(document, f"{len(members)} card scans")
+        if force:
+            yamlio.atomic_write(target, text)
+        else:
+            try:  # checked again as it is written: a person may have saved it meanwhile
+                atomic.create_new(target, text)
+            except atomic.AlreadyThere:
+                refused.append(
+                    batch.ScanResult(
+                        name, False, f"{target} appeared: not overwritten (use --force)"
+                    )
+                )
+                continue
         sys.stdout.write(f"{target}: {document['kind']} assembled from {len(members)} drafts\n")
     return refused
 

@@ -11,6 +11,7 @@ import typer
 
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
+from cardkit.errors import ExitCode
 
 
 class Flip(StrEnum):
@@ -141,7 +142,10 @@ def proof(
     count = f"{result.cards} card{'' if result.cards == 1 else 's'}"
     what = "alignment sheet" if alignment else f"{count}, {result.per_sheet} per sheet"
     pngs = f", {len(result.pngs)} PNG pages in {png}" if png else ""
+    skipped = f"; {len(problems)} file(s) skipped" if problems else ""
     if result.cards or alignment:
-        sys.stdout.write(f"wrote {out}: {what}{pngs}\n")
+        sys.stdout.write(f"wrote {out}: {what}{pngs}{skipped}\n")
     for form in result.forms:
         sys.stdout.write(f"wrote {form}: a fillable form\n")
+    if problems:  # a skipped file is cards not printed: not all the work was done
+        raise typer.Exit(ExitCode.FINDINGS)

@@ -71,6 +71,13 @@ def import_(
     if verb is not None:  # a word a game brings: `import marvelsdb FILE...`
         verb(files or [], out, box=box, dry_run=dry_run, force=force)
         return
+    if files and not rulebook.exists():  # `import mudb FILE`: a format's word, misspelt
+        from cardkit import suggest
+
+        raise UsageError(
+            f"import: '{rulebook}' is neither a file nor a format; "
+            + suggest.hint(str(rulebook), IMPORT_FORMATS)
+        )
     if files:
         raise UsageError(f"import takes one rulebook; {files[0]} is one too many")
 

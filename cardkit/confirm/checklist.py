@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from cardkit.errors import InputError, UsageError
 from cardkit.files import yamlio
+from cardkit.model import FORMULA_STARTS, spreadsheet_safe
 
 if TYPE_CHECKING:
     from cardkit.confirm.edit import Outcome, Request
@@ -39,15 +40,7 @@ COLUMNS = [
     "by",
     "evidence",
 ]
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def inert(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula: `=`, `+`, `-`, `@`, tab and CR get a
-    leading `'` (OWASP's advice); `read_checklist` takes the quote off again."""
-    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
-        return "'" + value
-    return value
+inert = spreadsheet_safe  # `read_checklist` takes the quote off again
 
 
 def write_checklist(records: Iterable[dict[str, Any]], out: TextIO) -> None:

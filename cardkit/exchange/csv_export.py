@@ -21,14 +21,13 @@ from typing import Any, Literal
 
 from cardkit import suggest
 from cardkit.errors import UsageError
+from cardkit.model import spreadsheet_safe
 
 HEADER = frozenset(
     {"kind", "id", "system", "box", "source", "unconfirmed", "confirmations", "gaps", "gap"}
 )
 CONTEXT = ("document", "deck", "qty", "unconfirmed")
 COPIES = ("copies", "count", "quantity")
-_FORMULA_START = frozenset("=+-@\t\r")
-_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
 _WORD = re.compile(r"^[a-z][a-z_-]*$")
 _ICON = re.compile(r"(?<!\[)\[([a-z][a-z_]*)\](?!\])")
 _TRAIT = re.compile(r"\[\[([^\[\]]+)\]\]")
@@ -207,12 +206,8 @@ def rows(documents: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
 
 
 def neutral(value: str) -> str:
-    """A cell a spreadsheet will not run: one starting with `=`, `+`, `-`, `@`, a tab or a
-    carriage return gets a leading `'` (OWASP's advice against CSV injection); a plain
-    number (`-1`, `+2.5`) is no formula and stays as it is."""
-    if value[:1] in _FORMULA_START and not _NUMBER.match(value):
-        return "'" + value
-    return value
+    """A cell a spreadsheet will not run (`model.spreadsheet_safe`, OWASP's advice)."""
+    return str(spreadsheet_safe(value))
 
 
 def to_csv(documents: Iterable[Mapping[str, Any]], *, raw: bool = False) -> str:

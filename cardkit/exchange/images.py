@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cardkit.errors import UsageError
 from cardkit.files import yamlio
+from cardkit.model import spreadsheet_safe
 from cardkit.render import face as painter
 from cardkit.render import fonts, pdf, sheet
 from cardkit.render.content import ProofCard
@@ -210,5 +211,5 @@ def manifest_text(faces: Sequence[Face]) -> str:
 
 
 def _cell(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (a leading = + - @ is quoted)."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """A text cell a spreadsheet will not run as a formula (`model.spreadsheet_safe`)."""
+    return str(spreadsheet_safe(value))

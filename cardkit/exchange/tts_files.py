@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -172,6 +173,28 @@ def thumbnail(picture: Any) -> Any:
     return tile
 
 
+_OWN_FILES = re.compile(r"(\d+|back|back-\d+)")  # what a deck adds to its stem: -1, -back-1
+
+
+def _clash(stem: str, other: str) -> bool:
+    """True when one deck's files could be named as the other's (`x-1.png`: deck x's first
+    sheet, and deck x-1's thumbnail)."""
+    if stem == other:
+        return True
+    short, long = sorted((stem, other), key=len)
+    return long.startswith(short + "-") and bool(_OWN_FILES.fullmatch(long[len(short) + 1 :]))
+
+
+def own_stem(stem: str, taken: list[str]) -> str:
+    """`stem`, or `stem-deck2`... when a deck already written would share a file with it."""
+    found, n = stem, 1
+    while any(_clash(found, other) for other in taken):
+        n += 1
+        found = f"{stem}-deck{n}"
+    taken.append(found)
+    return found
+
+
 def write_deck(
     name: str,
     cards: Sequence[ProofCard],
@@ -181,6 +204,7 @@ def write_deck(
     links: Mapping[str, str] | None = None,
     other_side: Mapping[str, ProofCard] | None = None,
     first_key: int = 1,
+    stem: str | None = None,
 ) -> TtsDeck:
     """Sheets, back(s), saved object and thumbnail for one deck; written atomically.
 
@@ -190,7 +214,7 @@ def write_deck(
     (`<deck>-back-1.png`...). `first_key` is the deck's first CustomDeck key.
     """
     out.mkdir(parents=True, exist_ok=True)
-    stem = slug(name)
+    stem = stem or slug(name)
     size = tts.card_pixels(*size_of(cards[0]))
     fronts, own = pair_faces(cards, links or {})
     sides = other_side or {}
@@ -234,6 +258,7 @@ def export(
     fronts, other_side = pdf.two_sided(cards, "long")
     written: list[TtsDeck] = []
     key = 1
+    stems: list[str] = []
     for name, members in decks(fronts).items():
         deck = write_deck(
             name,
@@ -243,6 +268,7 @@ def export(
             links=links,
             other_side=other_side,
             first_key=key,
+            stem=own_stem(slug(name), stems),
         )
         key += deck.keys
         written.append(deck)

@@ -182,7 +182,7 @@ def build(
             else (f"grammar {read.grammar.kind.ident}" if read.grammar else "none"),
             "language": language,
             "drafted": drafted,
-            "mean_confidence": round(read.mean_confidence, 3),
+            "mean_confidence": round(_mean_confidence(read, template, confidences), 3),
             "settings": {
                 "rotation": read.rotation,
                 "skew": read.skew,
@@ -289,3 +289,11 @@ def render(document: dict[str, Any], scan: str) -> str:
 
     # the scan's name is data: escaped, a line break in it cannot end the comment
     return yamlio.dump_document(document, DRAFT_HEADER.format(scan=printable(scan)))
+
+
+def _mean_confidence(read: Any, template: Any, confidences: dict[str, float]) -> float:
+    """A template's fields' mean, as read; a grammar read's over the fields it wrote (its
+    fields are not the template's, which had said 0% for a well-read card)."""
+    if template is not None or not confidences:
+        return float(read.mean_confidence)
+    return sum(confidences.values()) / len(confidences)

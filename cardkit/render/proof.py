@@ -82,6 +82,20 @@ def write_pngs(data: bytes, folder: Path, stem: str, dpi: int, pages: int | None
     return written
 
 
+def _about_selected(
+    warnings: list[str], documents: list[Document], cards: list[content.ProofCard]
+) -> list[str]:
+    """The warnings that concern the cards printed: one about a document none of whose cards
+    was selected (`--id klaw` in a tree with decklists) is not the user's business now."""
+    paths = sorted({doc.display_path for doc in documents}, key=len, reverse=True)
+    printed = {path for path in paths for card in cards if card.source.startswith(path)}
+
+    def about(warning: str) -> str | None:
+        return next((path for path in paths if warning.startswith(path)), None)
+
+    return [w for w in warnings if (path := about(w)) is None or path in printed]
+
+
 def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> ProofResult:
     offset = pair(options.back_offset)
     _check_dpi(options.png_dpi)
@@ -92,6 +106,7 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     if unknown:
         raise UsageError("; ".join(unknown))
     cards = content.select(collected, options.selection)
+    warnings = _about_selected(warnings, documents, cards)
     specs = [
         (doc.id or "form", spec)
         for doc in documents

@@ -117,9 +117,6 @@ class Repository:
             self.latest = _assemble(version, list(self.entries.values()), etags)
             return self.latest
 
-    def inside(self, path: Path) -> bool:
-        return path.resolve().is_relative_to(self.root)
-
 
 def _read(path: Path, etag: str) -> Entry:
     from cardkit.check.validate import load_document, schema_diagnostics

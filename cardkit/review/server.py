@@ -204,7 +204,8 @@ class Handler(BaseHTTPRequestHandler):
             self._json({"error": str(err), "stale": True}, HTTPStatus.CONFLICT)
         except CardkitError as err:
             self._json({"error": str(err)}, HTTPStatus.UNPROCESSABLE_ENTITY)
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
+            # a request not shaped as the page sends it: refused, never a dropped connection
             self._refuse(HTTPStatus.BAD_REQUEST, f"the request is incomplete ({err})")
 
     def _gap(self, body: dict[str, Any]) -> tuple[Path, str]:

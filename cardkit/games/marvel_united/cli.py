@@ -68,10 +68,10 @@ def export_mudb(
     the database has no field for goes to `<file>.cardkit.yaml` beside the JSON, and
     `cardkit import` reads it back from there. Exits 1 when a token has no database letter.
     """
-    from cardkit.cli.exchange import documents_of
+    from cardkit.cli.exchange import documents_of, skipped_note
     from cardkit.games.marvel_united import mudb_files
 
-    documents = documents_of(paths)
+    documents, skipped = documents_of(paths)
     if not any(d.kind.startswith("marvel-united/") for d in documents):
         raise UsageError("no Marvel United documents here to export as database boxes")
     result = mudb_files.export(documents, out)
@@ -79,6 +79,6 @@ def export_mudb(
         sys.stderr.write(f"warning: {line}\n")
     sys.stdout.write(
         f"wrote {len(result.files)} files to {out}: {result.cards} cards "
-        f"in {len(result.boxes)} boxes\n"
+        f"in {len(result.boxes)} boxes{skipped_note(skipped)}\n"
     )
-    raise typer.Exit(ExitCode.FINDINGS if result.warnings else ExitCode.OK)
+    raise typer.Exit(ExitCode.FINDINGS if result.warnings or skipped else ExitCode.OK)

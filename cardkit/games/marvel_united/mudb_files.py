@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import InputError, UsageError
-from cardkit.files import atomic, yamlio
+from cardkit.files import atomic, bounded, safe_paths, yamlio
 from cardkit.games.marvel_united import mudb, mudb_box, mudb_sidecar
 from cardkit.model import Document
 from cardkit.rulebook.words import slug
+
+MAX_JSON_BYTES = 64 * 1024 * 1024  # the database's boxes are well under a megabyte
 
 
 def read_json(path: Path) -> Any:
@@ -25,9 +27,9 @@ def read_json(path: Path) -> Any:
 
 
 def parse_json(path: Path) -> tuple[Any, str]:
-    """The file's JSON value and its text."""
+    """The file's JSON value and its text (a FIFO or a device is refused, not waited on)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = bounded.read_regular(path, MAX_JSON_BYTES, "JSON file").decode("utf-8")
         return json.loads(text), text
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
@@ -56,9 +58,9 @@ def detects(path: Path) -> bool:
     """True for a JSON file holding an object with a `boxId`: a database box."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    try:  # the same cap as the import: a huge or endless file is no box
+        data = json.loads(bounded.read_regular(path, MAX_JSON_BYTES, "JSON file"))
+    except (OSError, InputError, UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(data, dict) and "boxId" in data
 
@@ -118,6 +120,12 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
             placed = [(d, mudb_sidecar.default_file(d)) for d in found.documents]
         for doc, name in placed:
             target = out / ident / name
+            if target in result.files:  # the second would silently replace the first
+                named = side_path if sidecar is not None else path
+                raise InputError(
+                    f"{named}: two documents go to {target} (the second is {doc.get('id')!r}); "
+                    "nothing was written, give each its own file"
+                )
             kind = str(doc.get("kind", ""))
             result.files[target] = yamlio.dump_document(doc, modeline(kind, target))
         result.boxes.append(ident)
@@ -137,6 +145,7 @@ class MudbExport:
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> JSON
     newline: dict[str, bool] = field(default_factory=dict)  # file name -> ends with one
     sidecars: dict[str, dict[str, Any]] = field(default_factory=dict)  # file name -> sidecar
+    box_ids: dict[str, str] = field(default_factory=dict)  # file name -> box id
     cards: int = 0
     warnings: list[str] = field(default_factory=list)
 
@@ -163,6 +172,13 @@ def build(members: list[tuple[dict[str, Any], str]]) -> MudbExport:
         others = [d for d in group if d is not manifest]
         data, warnings, layout = mudb_box.box_to(manifest, others, ident)
         name = str(mudb.exchange(manifest or {}).get("file") or f"{ident}.json")
+        safe_paths.safe_name(name, f"box {ident}: its database file name")  # from the data
+        if name in result.boxes:  # a second box would silently replace the first
+            raise UsageError(
+                f"box {ident}: goes to {name}, as box {result.box_ids[name]} does; "
+                "nothing was written, export them into separate --out folders"
+            )
+        result.box_ids[name] = ident
         newline = mudb.exchange(manifest or {}).get("newline", True) is not False
         result.boxes[name] = data
         result.newline[name] = newline

@@ -108,7 +108,13 @@ def read(path: Path) -> dict[str, Any] | None:
 
 def _safe(name: Any, path: Path) -> str:
     parts = PurePosixPath(str(name)).parts
-    if not isinstance(name, str) or not parts or name.startswith("/") or ".." in parts:
+    if (
+        not isinstance(name, str)
+        or not parts
+        or name.startswith("/")
+        or ".." in parts
+        or "\0" in name  # no file system takes it
+    ):
         raise InputError(f"{path}: file {name!r} is not a path inside the box folder")
     return name
 
@@ -138,7 +144,11 @@ def apply(
         if entry.get("remove"):
             slots[k] = None
             continue
-        slots[k] = residual.apply(doc, entry.get("patch") or {})
+        try:
+            slots[k] = residual.apply(doc, entry.get("patch") or {})
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            # the sidecar is a file anyone may edit: a patch not of export's making
+            raise InputError(f"{path}: documents[{n}].patch is not a cardkit patch") from None
         if "file" in entry:
             names[k] = _safe(entry["file"], path)
     kept = [(d, names.get(k) or default_file(d)) for k, d in enumerate(slots) if d is not None]

@@ -37,3 +37,16 @@ def test_force_replaces(tmp_path: Path) -> None:
     target.write_text("old\n")
     assert atomic.write_new_files({target: "new\n"}, force=True) == [target]
     assert target.read_text() == "new\n"
+
+
+def test_a_misspelt_import_format_is_named_with_the_close_one(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    data = tmp_path / "box.json"
+    data.write_text("{}")
+    result = run_cli(["import", "mudb", str(data), "--out", str(tmp_path / "out")])
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "cardkit: import: 'mudb' is neither a file nor a format; did you mean 'mu-db'?"
+    )
+    assert not (tmp_path / "out").exists()
