@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # ocr_synthetic: the Marvel United scoring
 
-from ocr_scoring import best_substring_cer, cer  # noqa: E402
+from ocr_scoring import best_substring_cer, cer, geometric_ratio  # noqa: E402
 
 from cardkit.ocr import batch  # noqa: E402
 from cardkit.ocr.pipeline import Options  # noqa: E402
@@ -346,9 +346,10 @@ def report(tallies: dict[str, Tally], markdown: bool) -> str:
     head = (
         "| set | scans | field CER cardkit | draft holds (scored as raw) | field CER raw "
         "| numbers cardkit | numbers raw "
-        "| Move values | token counts | s/scan cardkit | s/scan raw | wall ratio | CPU ratio |"
+        "| Move values | token counts | s/scan cardkit | s/scan raw | wall ratio | CPU ratio "
+        "| CPU ratio, geometric mean |"
     )
-    rows = [head, "|" + "---|" * 13]
+    rows = [head, "|" + "---|" * 14]
     for name, t in tallies.items():
         wall = statistics.mean(t.seconds) if t.seconds else 0
         raw_wall = statistics.mean(t.raw_seconds) if t.raw_seconds else 0
@@ -359,9 +360,14 @@ def report(tallies: dict[str, Tally], markdown: bool) -> str:
             f"{t.numbers_right}/{t.numbers} | {t.raw_numbers_right}/{t.numbers} | "
             f"{_share(t.moves)} | {_share(t.tokens)} | "
             f"{wall:.2f} | {raw_wall:.2f} | {wall / raw_wall if raw_wall else 0:.2f} | "
-            f"{cpu / raw_cpu if raw_cpu else 0:.2f} |"
+            f"{cpu / raw_cpu if raw_cpu else 0:.2f} | {geometric_ratio(t.cpu, t.raw_cpu):.2f} |"
         )
-    lines = rows
+    every = _total(list(tallies.values()))
+    lines = [
+        *rows,
+        f"\nCPU ratio over all {len(every.cpu)} scans, geometric mean of per-scan ratios: "
+        f"{geometric_ratio(every.cpu, every.raw_cpu):.2f}",
+    ]
     for name, t in tallies.items():
         if t.per_field:
             parts = ", ".join(f"{k} {_mean(v)}" for k, v in t.per_field.items())

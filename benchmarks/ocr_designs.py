@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import ocr_synthetic as mu  # noqa: E402  (the Marvel United fields and CER)
+from ocr_scoring import geometric_ratio  # noqa: E402
 
 HELD_OUT = "design-d"
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
@@ -185,8 +186,8 @@ def report(tallies: dict[str, Tally]) -> str:
         "| design | set | scans | right kind | wrong kind, doubted | field CER cardkit "
         "| field CER raw | cards worse than raw | numbers cardkit | numbers raw | Move right "
         "| Move in raw | BAM! right | slots right | all tokens right | s/scan cardkit "
-        "| s/scan raw | wall ratio | CPU ratio |",
-        "|" + "---|" * 19,
+        "| s/scan raw | wall ratio | CPU ratio | CPU ratio, geometric mean |",
+        "|" + "---|" * 20,
     ]
     for design in designs:
         keyed = [(d, tallies[f"{design} {d}"]) for d in DEGRADATIONS if f"{design} {d}" in tallies]
@@ -203,8 +204,13 @@ def report(tallies: dict[str, Tally]) -> str:
                 f"{len(t.worse_than_raw)} | {_share(t.numbers)} | {_share(t.raw_numbers)} | "
                 f"{_share(t.moves)} | {_share(t.raw_moves)} | {_share(t.bams)} | "
                 f"{_share(t.slots)} | {_share(t.tokens)} | {wall:.2f} | {raw_wall:.2f} | "
-                f"{ratio:.2f} | {cpu_ratio:.2f} |"
+                f"{ratio:.2f} | {cpu_ratio:.2f} | {geometric_ratio(t.cpu, t.raw_cpu):.2f} |"
             )
+    every = _total(list(tallies.values()))
+    rows.append(
+        f"\nCPU ratio over all {len(every.cpu)} design scans, geometric mean of per-scan "
+        f"ratios: {geometric_ratio(every.cpu, every.raw_cpu):.2f}"
+    )
     return "\n".join(rows)
 
 

@@ -41,3 +41,15 @@ def best_substring_cer(haystack: str, truth: Any, *, fold: bool = False) -> floa
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ct != ch)))
         previous = current
     return min(1.0, min(previous) / len(t))  # free end anywhere
+
+
+def geometric_ratio(ours: list[float], theirs: list[float]) -> float:
+    """The geometric mean of per-scan time ratios, ours over theirs on the same scans
+    (the geometric mean of ours over that of theirs): one slow scan weighs as much as one
+    fast one, as the issue's speed goal counts it."""
+    import math
+
+    a, b = [x for x in ours if x > 0], [x for x in theirs if x > 0]
+    if not a or not b:
+        return 0.0
+    return math.exp(sum(map(math.log, a)) / len(a) - sum(map(math.log, b)) / len(b))

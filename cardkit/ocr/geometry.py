@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr import channels
 from cardkit.ocr.card_outline import Outline, find_outline, side_lengths
 
 __all__ = ["Outline", "find_outline", "side_lengths"]  # the outline finder lives in outline.py
@@ -128,15 +129,20 @@ def skew_angle(image: Image.Image) -> float:
     The ink's row profile is sharpest when lines are level: try angles, keep the best.
     """
     small, _ = _small(gray(image))
-    mask = ink_mask(small).astype(np.float32)
+    # 0/1 in bytes: a quarter of float32's memory to warp; the row sums (float32, exact
+    # for counts this small) and the score are as before
+    mask = ink_mask(small).astype(np.uint8)
     h, w = mask.shape
     centre = (w / 2, h / 2)
+    scores: dict[float, float] = {}  # the fine search passes the coarse best again
 
     def sharpness(angle: float) -> float:
-        matrix = cv2.getRotationMatrix2D(centre, angle, 1.0)
-        turned = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST)
-        rows = turned.sum(axis=1)
-        return float(np.square(np.diff(rows)).sum())
+        if angle not in scores:
+            matrix = cv2.getRotationMatrix2D(centre, angle, 1.0)
+            turned = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST)
+            rows = turned.sum(axis=1, dtype=np.float32)
+            scores[angle] = float(np.square(np.diff(rows)).sum())
+        return scores[angle]
 
     coarse = np.arange(-MAX_SKEW, MAX_SKEW + 0.01, 0.5)
     best = max(coarse, key=sharpness)
@@ -170,7 +176,7 @@ def trim(image: Image.Image, tolerance: int = 18) -> Image.Image:
     ):
         return image  # not one plain colour all round: the edges are the card's own
     background = np.array(_edge_colour(image), dtype=np.int16)
-    differs = np.abs(array - background).max(axis=2) > tolerance
+    differs = channels.brightest(np.abs(array - background)) > tolerance
     rows = np.flatnonzero(differs.mean(axis=1) > 0.02)
     cols = np.flatnonzero(differs.mean(axis=0) > 0.02)
     if len(rows) < 2 or len(cols) < 2:

@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageFilter, ImageOps
 
 from cardkit.errors import UsageError
+from cardkit.ocr import channels
 from cardkit.ocr.engine import PSM, Mode, OcrEngine
 
 TEMPLATES_FILE = "ocr.yaml"
@@ -208,7 +209,7 @@ def ink_gray(image: Image.Image, light_ink: bool = False) -> Image.Image:
     """Grey from each pixel's darkest channel (its brightest for light ink on dark): coloured
     ink (orange, blue, red words) keeps its contrast, where luminance fades it into the card."""
     array = np.asarray(image.convert("RGB"))
-    return Image.fromarray(array.max(axis=2) if light_ink else array.min(axis=2))
+    return Image.fromarray(channels.brightest(array) if light_ink else channels.darkest(array))
 
 
 def prepare(region_image: Image.Image, region: Region, card_height: int) -> Image.Image:

@@ -2,10 +2,13 @@
 and how sure it is. What no field claims is kept in the draft (`kept_text`), so a draft
 never holds less than a plain `tesseract IMG -` of the same card.
 
-The card is read as `tesseract IMG -` would read it, and again turned over (light text on
-a dark panel becomes dark ink on paper); line by line the surer reading is kept. (Finding
-the dark panels first was tried: the art of real cards is as dark and as flat as a panel.)
-cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
+The card is read as `tesseract IMG -` would read it, and again where that cannot see:
+the part of the card holding its dark panels (and dark art: as dark and as flat as a
+panel) turned over, light text becoming dark ink; a light card is not turned over. Line
+by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
+tried: tesseract's layout then lost white-on-colour labels it reads on the whole card.)
+A way up whose first read runs down the card is not read again (`first_read` /
+`read_more`). cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
 sheet legend's words) are dropped: they are cardkit's, not the card's.
 """
 
@@ -20,10 +23,11 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import fields
+from cardkit.ocr import channels, fields
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
 DARK_BACKGROUND = 110  # a local background darker than this is a dark panel: turned over
+PANEL_CELL = 1 / 40  # the side of a cell judged dark or light, as a share of the card's side
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
 LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
@@ -117,32 +121,89 @@ def _worth(lines: list[Line]) -> float:
 
 def read_page(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
     """Every line on the card, read with the engine's own layout analysis as `tesseract
-        IMG -` reads it (in luminance), and again turned over (light text on a dark panel as
-        dark ink on paper); when the first read finds next to nothing (tesseract's layout
-        analysis sometimes takes a whole card for a picture), once more in colour; a large card
-    once more at half size, where display type (a name banner) reads better. A line
-        from a later read joins where no line stands, or replaces the lines it covers when it
-        reads surer. Lines in reading order (top to bottom)."""
+    IMG -` reads it (in luminance), and again where a first read cannot see: light text
+    on dark panels turned over (dark ink on paper), in colour when the first read finds
+    next to nothing (tesseract's layout analysis sometimes takes a whole card for a
+    picture), and a large card at half size, where display type (a name banner) reads
+    better. Lines in reading order (top to bottom)."""
+    return read_more(card, engine, key, first_read(card, engine, key))
+
+
+def first_read(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
+    """The card read in luminance, and in colour when that finds next to nothing: enough
+    to tell which way up a card stands (`read_more` adds what only other reads see)."""
     rgb = card.convert("RGB")
     image, scale = _scaled(rgb.convert("L"))  # luminance, as the tesseract command greys it
     lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)
-    turned, _ = _scaled(Image.fromarray(255 - np.asarray(rgb).max(axis=2)))
-    others = [(turned, "page-inverted", scale)]
     if sum(len(line.text.split()) for line in lines) < FEW_WORDS:
-        others.append((_scaled(rgb)[0], "page-colour", scale))
+        lines = _merged(lines, engine, _scaled(rgb)[0], f"{key}/page-colour", scale)
+    return lines
+
+
+def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line]) -> list[Line]:
+    """`lines` (a first read) with what the other reads see: light text on dark panels
+    turned over, where the card has any, and a large card at half size. A line from a later
+    read joins where no line stands, or replaces the lines it covers when it reads surer."""
+    rgb = card.convert("RGB")
+    array = np.asarray(rgb)
+    box = dark_box(array)
+    if box is not None:  # turned over where there are dark panels; their light text reads so
+        left, top, right, bottom = box
+        turned = 255 - channels.brightest(array[top:bottom, left:right])
+        scaled, scale = _scaled(Image.fromarray(turned))
+        lines = _merged(lines, engine, scaled, f"{key}/page-inverted", scale, (left, top))
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
-        half = Image.fromarray(np.asarray(rgb).min(axis=2))
+        half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
-        others.append((half, "page-half", 0.5))
-    for other, name, at in others:
-        for line in lines_of(engine.read(other, "auto", key=f"{key}/{name}"), at):
-            covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
-            if covered and _worth([line]) <= _worth(covered) * 1.1:
-                continue
-            if not covered and line.confidence < TURNED_CONFIDENCE:
-                continue  # dark art turned over reads as junk
-            lines = [old for old in lines if old not in covered] + [line]
+        lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+def _merged(
+    lines: list[Line],
+    engine: OcrEngine,
+    image: Image.Image,
+    key: str,
+    at: float,
+    offset: tuple[int, int] = (0, 0),
+) -> list[Line]:
+    for line in lines_of(engine.read(image, "auto", key=key), at):
+        if offset != (0, 0):
+            x, y, w, h = line.box
+            line = Line(
+                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height
+            )
+        covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
+        if covered and _worth([line]) <= _worth(covered) * 1.1:
+            continue
+        if not covered and line.confidence < TURNED_CONFIDENCE:
+            continue  # dark art turned over reads as junk
+        lines = [old for old in lines if old not in covered] + [line]
+    return lines
+
+
+def dark_box(array: np.ndarray[Any, Any]) -> tuple[int, int, int, int] | None:
+    """The box (left, top, right, bottom) round every place where the card's background is
+    dark (a panel, a banner, dark art), grown by a cell all round; None when there is none:
+    a light card has no light-on-dark text to turn over. The card is judged in cells of
+    PANEL_CELL of its side by their mean luminance: thin light letters leave a dark panel's
+    mean dark, dark letters leave paper's light; white on red is dark in luminance."""
+    import cv2
+
+    grey = cv2.cvtColor(array, cv2.COLOR_RGB2GRAY)
+    h, w = grey.shape
+    columns = max(1, round(w / (max(h, w) * PANEL_CELL)))
+    rows = max(1, round(h / (max(h, w) * PANEL_CELL)))
+    dark = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA) < DARK_BACKGROUND
+    if not dark.any():
+        return None
+    ys, xs = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))
+    return (
+        max(0, (int(xs[0]) - 1) * w // columns),
+        max(0, (int(ys[0]) - 1) * h // rows),
+        min(w, (int(xs[-1]) + 2) * w // columns),
+        min(h, (int(ys[-1]) + 2) * h // rows),
+    )
 
 
 def stands_upright(lines: list[Line]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page
+from cardkit.ocr import casing, channels, decide, fields, geometry, grammar, layout, page
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 
@@ -395,7 +395,7 @@ def _title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, 
             continue
         share = float(rule.options.get("share", 0.2))
         band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
-        grey = Image.fromarray(np.asarray(band).min(axis=2))
+        grey = Image.fromarray(channels.darkest(np.asarray(band)))
         at = 0.5 if max(card.size) >= page.LARGE else 1.0
         small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
         lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), at)
@@ -446,6 +446,10 @@ def _near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine
     unconfirmed: a digit read so is trusted at most DOUBTED_NUMBER)."""
     for rule in reading.kind.rules:
         label = reading.labels.get(rule.field)
+        if rule.how == "near" and rule.field in reading.values:
+            # the page read's own lone digit by its label: as doubtful as one read round it
+            sure = reading.confidences.get(rule.field, 0.0)
+            reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
         if rule.how != "near" or label is None or rule.field in reading.values:
             continue
         side = round(grammar.NEAR * label.box[3])
@@ -540,23 +544,31 @@ def _weigh(
     found) the other ways up: a square card's axis is a guess."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
-    found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind]] | None = None
+    found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool] | None
+    found = None
     for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
         kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
         if found is not None and not kinds:
             continue
-        lines = page.read_page(card, engine, f"{frame.name}/{turn}{reader_variant}")
+        key = f"{frame.name}/{turn}{reader_variant}"
+        lines = page.first_read(card, engine, key)
+        upright = full = page.stands_upright(lines)
+        if full:  # a card read on its side is not read again: this way up is wrong
+            lines = page.read_more(card, engine, key, lines)
+            upright = page.stands_upright(lines)
         seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
-        if not page.stands_upright(lines):
+        if not upright:
             seen = 0  # lines read down the card: tesseract read it on its side
         worth = sum(ln.confidence * len(ln.text) for ln in lines)
         if found is None or (seen, worth) > found[:2]:
-            found = (seen, worth, lines, card, turn, kinds)
+            found = (seen, worth, lines, card, turn, kinds, full)
         if seen or not every:
             break
     assert found is not None
-    _, _, lines, card, turn, kinds = found
+    _, _, lines, card, turn, kinds, full = found
+    if not full:  # every way up read on its side: the one kept is read in full
+        lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
     heard = lines + [

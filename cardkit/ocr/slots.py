@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import tokens
+from cardkit.ocr import channels, tokens
 
 DIFFERENT = 40  # levels of 255: a pixel this far from the background is something
 EXTENT = 0.85  # a slot's contour fills this share of its bounding box
@@ -68,7 +68,7 @@ def _rgb(image: Image.Image) -> np.ndarray[Any, Any]:
 
 
 def _differs(rgb: np.ndarray[Any, Any], colour: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    return np.asarray(np.abs(rgb - colour).max(axis=2) > DIFFERENT)
+    return np.asarray(channels.brightest(np.abs(rgb - colour)) > DIFFERENT)
 
 
 def find_slots(card: Image.Image) -> list[tuple[int, int, int, int]]:

@@ -33,7 +33,7 @@ import yaml
 from numpy.typing import NDArray
 from PIL import Image
 
-from cardkit.ocr import blobs
+from cardkit.ocr import blobs, channels
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom in card-relative units
 Mask = blobs.Mask
@@ -241,7 +241,7 @@ def colourless(image: Image.Image) -> bool:
     printed in pale colours still differs by more; what is told by colour is then not
     known, rather than absent."""
     rgb = np.asarray(image.convert("RGB"))[::4, ::4].astype(np.int16)  # a sample is enough
-    chroma = rgb.max(axis=2) - rgb.min(axis=2)
+    chroma = channels.brightest(rgb) - channels.darkest(rgb)
     return float(np.percentile(chroma, 99.9)) <= COLOURLESS
 
 

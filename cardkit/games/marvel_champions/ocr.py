@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import fields, geometry, layout
+from cardkit.ocr import channels, fields, geometry, layout
 
 PLACEHOLDER = "00000"
 MARK_HEIGHTS = (90, 60)  # pixels: the mark's crop scaled to each in turn; the surer read wins
@@ -38,7 +38,7 @@ def _fill_parts(
     the fill (0/255), its components' labels and stats, and those not touching the edge."""
     import cv2
 
-    lightness = np.asarray(crop.convert("RGB")).min(axis=2).astype(np.uint8)
+    lightness: np.ndarray[Any, Any] = channels.darkest(np.asarray(crop.convert("RGB")))
     scale = height / max(1, lightness.shape[0])
     lightness = cv2.resize(lightness, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
     fill = (lightness >= np.percentile(lightness, 97) - 25).astype(np.uint8) * 255
