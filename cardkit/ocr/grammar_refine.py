@@ -1,0 +1,158 @@
+"""A grammar reading made sharper from the card's image, after the whole-card read: a title
+re-read from its band, fields a hint template reads better, a lone number beside its label,
+and the placement diagram's slots (slots.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from cardkit.ocr import channels, grammar, layout, page
+from cardkit.ocr.engine import OcrEngine
+
+if TYPE_CHECKING:
+    from cardkit.ocr.pipeline import Reader
+
+DOUBTED_NUMBER = 0.5  # the most a number read round its label is trusted: it stays unconfirmed
+SURE_NUMBER = 0.7  # a number read round its label this surely ends the search
+
+
+def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
+    """A title the whole-card read missed, read again from the card's top band alone (at
+    half size on a large card: display type in a banner reads better so, without the art
+    around it)."""
+    import numpy as np
+
+    for rule in reading.kind.rules:
+        if rule.how != "title" or rule.field in reading.values:
+            continue
+        share = float(rule.options.get("share", 0.2))
+        band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
+        grey = Image.fromarray(channels.darkest(np.asarray(band)))
+        at = 0.5 if max(card.size) >= page.LARGE else 1.0
+        small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
+        lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), at)
+        sure = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+        if not sure:
+            continue
+        best = max(sure, key=lambda ln: ln.confidence * _wordy(ln.text))
+        if best.confidence < page.LEAST_CONFIDENCE:
+            continue
+        reading.values[rule.field] = grammar.strip_marks(best.text)
+        reading.confidences[rule.field] = best.confidence
+        if rule.field in reading.unread:
+            reading.unread.remove(rule.field)
+
+
+def sharpen(
+    reading: grammar.Reading,
+    reader: Reader,
+    card: Image.Image,
+    turn: int,
+    templates: layout.TemplateSet,
+) -> None:
+    """A hint template of the kind's name (`hint: true` in ocr.yaml) reads its regions on
+    the card: a field the grammar did not yield, or yielded less surely, takes that read.
+    (A template sharpens a known design; the grammar reads any.)"""
+    for template in templates.templates:
+        if not template.hint or template.name != reading.kind.name:
+            continue
+        for region in template.regions:
+            for read in reader.read_region(card, region, turn, template, templates):
+                if read.value is None or read.confidence <= 0:
+                    continue
+                if read.confidence > reading.confidences.get(read.field, -1.0):
+                    value = read.value
+                    reading.values[read.field] = (
+                        grammar.strip_marks(value) if isinstance(value, str) else value
+                    )
+                    reading.confidences[read.field] = read.confidence
+                    reading.sharpened.append(read.field)
+                    if read.field in reading.unread:
+                        reading.unread.remove(read.field)
+
+
+def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
+    """A `near` number the page read missed (a large digit in a disc reads as a picture):
+    the squares left of, above, right of and below its label, each read as one word of
+    digits; the surest lone number wins, its confidence as read (a doubtful digit stays
+    unconfirmed: a digit read so is trusted at most DOUBTED_NUMBER)."""
+    for rule in reading.kind.rules:
+        label = reading.labels.get(rule.field)
+        if rule.how == "near" and rule.field in reading.values:
+            # the page read's own lone digit by its label: as doubtful as one read round it
+            sure = reading.confidences.get(rule.field, 0.0)
+            reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
+        if rule.how != "near" or label is None or rule.field in reading.values:
+            continue
+        side = round(grammar.NEAR * label.box[3])
+        lx, ly = (round(v) for v in label.centre)
+        squares = [  # above and left first: where a value's label usually stands
+            (lx - side // 2, label.box[1] - side),
+            (label.box[0] - side, ly - side // 2),
+            (label.box[0] + label.box[2], ly - side // 2),
+            (lx - side // 2, label.box[1] + label.box[3]),
+        ]
+        best: tuple[float, int | str] | None = None
+        for number, (x, y) in enumerate(squares):
+            box = (max(0, x), max(0, y), min(card.width, x + side), min(card.height, y + side))
+            if box[2] - box[0] < side // 2 or box[3] - box[1] < side // 2:
+                continue
+            region = layout.Region(field=rule.field, box=(0, 0, 1, 1), mode="word")
+            prepared = layout.prepare(card.crop(box), region, card.height)
+            read = engine.read(prepared, "word", key=f"{key}/near{number}", whitelist="0123456789*")
+            text = read.text.strip()
+            if grammar.NUMBER.fullmatch(text) and (best is None or read.confidence > best[0]):
+                best = (read.confidence, "*" if text == "*" else int(text))
+                if read.confidence >= SURE_NUMBER:
+                    break
+        if best is not None:
+            reading.values[rule.field] = best[1]
+            # a lone digit read out of its disc or badge is often read surely and wrong
+            # (the disc's edge as a 1): never sure enough to stand unconfirmed-free
+            reading.confidences[rule.field] = min(best[0], DOUBTED_NUMBER)
+            if rule.field in reading.unread:
+                reading.unread.remove(rule.field)
+
+
+def placement(reading: grammar.Reading, card: Image.Image) -> None:
+    """A `slots` field: the placement read from the image (slots.py). Written only when
+    every slot is named and every icon matches a token; else its counts go into a gap
+    note and the field stays unconfirmed, not read."""
+    from cardkit.ocr import slots, tokens
+
+    for rule in reading.kind.rules:
+        if rule.how != "slots":
+            continue
+        if tokens.colourless(card):
+            continue  # tokens are told by colour: a grey scan says nothing of them
+        found = slots.read_placement(card, tokens.load_palette(reading.kind.system))
+        if found is None:
+            continue
+        valid = {"left", "villain", "right"}
+        if found.sure and all(s.name in valid for s in found.slots):
+            reading.values[rule.field] = found.place() or "none"
+            reading.confidences[rule.field] = slots.SURE
+            if rule.field in reading.unread:
+                reading.unread.remove(rule.field)
+            continue
+        counted = "; ".join(
+            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
+            for n, s in enumerate(found.slots)
+        )
+        why = "the Villain's slot not told" if not found.villain_known else "an icon unmatched"
+        reading.gaps.append(
+            {
+                "note": f"{rule.field}: {len(found.slots)} slots counted ({counted}), {why}: "
+                "name the tokens from the card",
+                "fields": [rule.field],
+                "status": "open",
+            }
+        )
+
+
+def _wordy(text: str) -> int:
+    """Letters in words of three letters or more: a name, not specks of art."""
+    return sum(len(w) for w in re.findall(r"[A-Za-z'’]{3,}", text))
