@@ -208,10 +208,7 @@ def export_images(
     selection = content.Selection(
         ids=tuple(card_id or ()), kinds=tuple(kind or ()), boxes=tuple(box or ())
     )
-    unknown = content.unmatched(collected, documents, selection)
-    if unknown:
-        raise UsageError("; ".join(unknown))
-    cards = content.select(collected, selection)
+    cards = content.chosen(collected, documents, selection)
     result = images.export(cards, out, dpi=dpi, bleed=width, backs=backs)
     for warning in result.warnings:
         sys.stderr.write(f"warning: {warning}\n")

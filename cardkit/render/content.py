@@ -246,6 +246,19 @@ def select(cards: Sequence[ProofCard], selection: Selection) -> list[ProofCard]:
     return [card for card in cards if selection.keeps(card)]
 
 
+def chosen(
+    cards: Sequence[ProofCard], documents: Sequence[Document], selection: Selection
+) -> list[ProofCard]:
+    """The cards the selection keeps; a --kind/--id/--box name that nothing has is refused
+    first, in one line naming each with the close names (`unmatched`)."""
+    unknown = unmatched(cards, documents, selection)
+    if unknown:
+        from cardkit.errors import UsageError
+
+        raise UsageError("; ".join(unknown))
+    return select(cards, selection)
+
+
 def unmatched(
     cards: Sequence[ProofCard], documents: Sequence[Document], selection: Selection
 ) -> list[str]:

@@ -102,10 +102,7 @@ def make_proof(documents: list[Document], out: Path, options: ProofOptions) -> P
     layout_for = layouts(options)
     warnings: list[str] = []
     collected = content.collect(documents, warnings.append, options.from_scans)
-    unknown = content.unmatched(collected, documents, options.selection)
-    if unknown:
-        raise UsageError("; ".join(unknown))
-    cards = content.select(collected, options.selection)
+    cards = content.chosen(collected, documents, options.selection)
     warnings = _about_selected(warnings, documents, cards)
     specs = [
         (doc.id or "form", spec)
