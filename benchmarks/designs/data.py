@@ -3,12 +3,13 @@ from the YAML in cards/marvel-united/ (never from OCR, never through cardkit's l
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+# the card YAML read and stripped to what is printed, as the existing samples do it
+from make_samples import confirmed as printed
+from make_samples import load
 
 ROOT = Path(__file__).resolve().parents[2]
 BOX = "cards/marvel-united"
@@ -36,21 +37,6 @@ class Card:
     columns: int = 1
     sections: list[dict[str, str]] = field(default_factory=list)
     player_count: dict[int, Any] = field(default_factory=dict)
-
-
-def load(path: str) -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
-    return data
-
-
-def printed(card: dict[str, Any]) -> dict[str, Any]:
-    """The card as printed: a printed card has no unconfirmed marks or gap notes."""
-    card = copy.deepcopy(card)
-    card.pop("unconfirmed", None)
-    card.pop("gap", None)
-    if isinstance(card.get("place"), dict):
-        card["place"].pop("text", None)
-    return card
 
 
 def _slug(text: str) -> str:
