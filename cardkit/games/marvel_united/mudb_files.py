@@ -41,10 +41,6 @@ def parse_json(path: Path) -> tuple[Any, str]:
         raise InputError(f"{path}:1:1: JSON nested too deeply to read") from None
 
 
-def read_box(path: Path) -> dict[str, Any]:
-    return read_box_text(path)[0]
-
-
 def read_box_text(path: Path) -> tuple[dict[str, Any], str]:
     data, text = parse_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("boxId"), str):
@@ -58,9 +54,9 @@ def detects(path: Path) -> bool:
     """True for a JSON file holding an object with a `boxId`: a database box."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
-    try:  # the same cap as the import: a huge or endless file is no box
-        data = json.loads(bounded.read_regular(path, MAX_JSON_BYTES, "JSON file"))
-    except (OSError, InputError, UnicodeDecodeError, ValueError, RecursionError):
+    try:  # the import's own read: the same cap, encoding and errors
+        data, _ = parse_json(path)
+    except InputError:
         return False
     return isinstance(data, dict) and "boxId" in data
 
