@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
 from cardkit.errors import ExitCode, UsageError
-from cardkit.plugin import ImportVerb
+
+if TYPE_CHECKING:  # the contract, for types only: not loaded at every start
+    from cardkit.plugin import ImportVerb
 
 
 def documents_of(paths: list[Path] | None) -> tuple[list, int]:  # type: ignore[type-arg]

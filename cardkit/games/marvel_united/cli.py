@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardkit.cli._app import PathsArg, preview
 from cardkit.errors import ExitCode, UsageError
-from cardkit.plugin import ImportVerb
+
+if TYPE_CHECKING:  # the contract, for types only: not loaded at every start
+    from cardkit.plugin import ImportVerb
 
 
 def register(import_formats: dict[str, ImportVerb], export_app: typer.Typer) -> None:
