@@ -37,7 +37,7 @@ import os
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from importlib import metadata, resources
 from pathlib import Path
 from types import ModuleType
@@ -220,13 +220,21 @@ def _read_tokens(module: ModuleType) -> list[dict[str, Any]]:
 def module_names() -> list[str]:
     """Every system's module name, none imported: built-in systems (core first), then
     entry points, then CARDKIT_SYSTEMS."""
+    names = list(_installed())
+    names += [name.strip() for name in os.environ.get(ENVIRONMENT, "").split(",") if name.strip()]
+    return list(dict.fromkeys(names))
+
+
+@cache
+def _installed() -> tuple[str, ...]:
+    """Built-in games and entry points: found once a process (the CLI's start asks for its
+    games' faces, then loads the games; reading every package's metadata costs ~10 ms)."""
     from cardkit import games
 
     built_in = sorted(info.name for info in pkgutil.iter_modules(games.__path__) if info.ispkg)
     names = [CORE, *(f"{games.__name__}.{name}" for name in built_in)]
     names += [entry.value for entry in metadata.entry_points(group=ENTRY_POINTS)]
-    names += [name.strip() for name in os.environ.get(ENVIRONMENT, "").split(",") if name.strip()]
-    return list(dict.fromkeys(names))
+    return tuple(names)
 
 
 def _import(name: str) -> ModuleType:
