@@ -32,13 +32,14 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import fields, sections
+from cardkit.ocr import fields, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
 RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
 RULES += sections.RULES  # headed sections in columns (sections.py)
+RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
@@ -81,6 +82,7 @@ class Reading:
     sharpened: list[str] = field(default_factory=list)  # fields a hint template read
     labels: dict[str, Line] = field(default_factory=dict)  # a `near` field's label, found
     gaps: list[dict[str, Any]] = field(default_factory=list)  # what a reader saw, unsurely
+    lines: list[Line] = field(default_factory=list)  # the lines read from (refining looks)
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -253,6 +255,17 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 take(name, picked, _join(parts))
                 if name in confidences:
                     confidences[name] = sure  # the section's own words, not its lines'
+        elif rule.how in numbers.RULES:
+            # read from the image (numbers.py); the label alone on its line is used up
+            label = str(o.get("label", ""))
+            for i, text in enumerate(left):
+                if (
+                    label
+                    and text
+                    and fields.contains(text, label)
+                    and _letters(text) <= len(label) + 2
+                ):
+                    left[i] = ""
         elif rule.how == "slots":
             continue  # read from the image by the pipeline (slots.py), not from lines
         elif rule.how == "flag":
@@ -299,7 +312,9 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
     unread = [name for name in kind.expects if name not in values]
-    return Reading(kind, values, confidences, kept, unread, corrections, labels=labels)
+    return Reading(
+        kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
+    )
 
 
 def _median_height(lines: list[Line]) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page
+from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, numbers, page
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
@@ -349,6 +349,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.placement(done.grammar, level)
+        numbers.refine(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         done.kept_text = "\n".join(done.grammar.kept)
         return done
     if best is None or best[0] < NO_FIT:
