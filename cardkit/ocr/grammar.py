@@ -37,7 +37,8 @@ from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
-RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
+RULES: tuple[str, ...] = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near")
+RULES += ("slots",)
 RULES += sections.RULES  # headed sections in columns (sections.py)
 RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
@@ -257,13 +258,13 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     confidences[name] = sure  # the section's own words, not its lines'
         elif rule.how in numbers.RULES:
             # read from the image (numbers.py); the label alone on its line is used up
-            label = str(o.get("label", ""))
+            printed = str(o.get("label", ""))
             for i, text in enumerate(left):
                 if (
-                    label
+                    printed
                     and text
-                    and fields.contains(text, label)
-                    and _letters(text) <= len(label) + 2
+                    and fields.contains(text, printed)
+                    and _letters(text) <= len(printed) + 2
                 ):
                     left[i] = ""
         elif rule.how == "slots":

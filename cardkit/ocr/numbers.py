@@ -80,7 +80,8 @@ def _glyphs(
 ) -> list[tuple[int, int, int, int]]:
     import cv2
 
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    image: Any = mask.astype(np.uint8)
+    count, _labels, stats, _ = cv2.connectedComponentsWithStats(image, connectivity=8)
     out = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])

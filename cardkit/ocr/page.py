@@ -109,8 +109,8 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             round((bottom - top) / scale),
         )
         heights = sorted(w.box[3] for w in kept)
-        words = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
-        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, words))
+        placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
+        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, placed))
     return out
 
 
