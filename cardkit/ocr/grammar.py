@@ -259,7 +259,15 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how in numbers.RULES:
             # read from the image (numbers.py); the label alone on its line is used up
             printed = str(o.get("label", ""))
+            inline = re.compile(
+                rf"(?i)(\d{{1,2}})\W*{re.escape(printed)}|{re.escape(printed)}\W*(\d{{1,2}})"
+            )
             for i, text in enumerate(left):
+                found = inline.search(text) if printed and rule.how == "number" else None
+                if found and rule.field not in values:  # `5 Health` on a bar: read as text
+                    take(rule.field, [i], int(found.group(1) or found.group(2)))
+                    left[i] = (text[: found.start()] + " " + text[found.end() :]).strip()
+                    continue
                 if (
                     printed
                     and text

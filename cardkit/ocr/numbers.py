@@ -62,7 +62,7 @@ def _body_height(lines: list[Line]) -> float:
 
 def _wordy(line: Line) -> bool:
     letters = sum(c.isalpha() for c in line.text)
-    return letters >= 2 and (line.confidence >= 0.6 or letters >= 8)
+    return letters >= 3 and (line.confidence >= 0.7 or letters >= 8)
 
 
 def _masks(card: Image.Image, type_height: float) -> list[np.ndarray[Any, Any]]:
@@ -116,9 +116,18 @@ def _grouped(glyphs: list[tuple[int, int, int, int]]) -> list[list[tuple[int, in
     return groups
 
 
-def find(card: Image.Image, lines: list[Line], engine: OcrEngine, key: str) -> list[Number]:
-    """Every large number standing clear of the page's lines, read alone."""
-    type_height = _body_height(lines)
+def find(
+    card: Image.Image,
+    lines: list[Line],
+    engine: OcrEngine,
+    key: str,
+    type_height: float | None = None,
+    window: tuple[int, int, int, int] | None = None,
+) -> list[Number]:
+    """Every large number standing clear of the page's lines, read alone: glyphs taller
+    than the rules text's type (or `type_height`), within `window` (left, top, right,
+    bottom) when given."""
+    type_height = type_height or _body_height(lines)
     # lines of words stand where no number is looked for (specks read as `Ecc` do not)
     words = [ln.box for ln in lines if _wordy(ln)]
     found: list[Number] = []
@@ -129,6 +138,10 @@ def find(card: Image.Image, lines: list[Line], engine: OcrEngine, key: str) -> l
             right = max(g[0] + g[2] for g in group)
             bottom = max(g[1] + g[3] for g in group)
             box = (left, top, right - left, bottom - top)
+            if window and not (window[0] <= left and right <= window[2]):
+                continue
+            if window and not (window[1] <= top and bottom <= window[3]):
+                continue
             if any(_overlaps(box, n.box) for n in found):
                 continue
             text, sure = _read(mask, box, engine, f"{key}/number{polarity}.{index}")
@@ -220,7 +233,11 @@ def _value_of(
 
 def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
     """The reading's `table` and `number` fields, from the card's image."""
-    rules = [r for r in reading.kind.rules if r.how in RULES]
+    rules = [
+        r
+        for r in reading.kind.rules
+        if r.how == "table" or (r.how == "number" and r.field not in reading.values)
+    ]
     if not rules:
         return
     numbers = find(card, reading_lines(reading), engine, f"{key}/numbers")
@@ -232,14 +249,32 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
             values, sure = found
             reading.values[rule.field] = {str(rule.options.get("key", "values")): values}
             reading.confidences[rule.field] = sure
-        else:
-            value = _by_label(reading, numbers, str(rule.options.get("label", "")))
+        elif rule.field not in reading.values:  # not printed inline (`5 Health`)
+            label = str(rule.options.get("label", ""))
+            value = _by_label(
+                reading, _near_label(reading, card, engine, key, label) or numbers, label
+            )
             if value is None:
                 continue
             reading.values[rule.field] = int(value[0].text)
             reading.confidences[rule.field] = value[1]
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
+
+
+def _near_label(
+    reading: Reading, card: Image.Image, engine: OcrEngine, key: str, label: str
+) -> list[Number]:
+    """Numbers by the label's line, as small as the label's own type (a value on a bar)."""
+    from cardkit.ocr import fields
+
+    marks = [ln for ln in reading_lines(reading) if label and fields.contains(ln.text, label)]
+    if not marks:
+        return []
+    x, y, w, h = marks[0].box
+    reach = 4 * h
+    window = (x - reach, y - reach, x + w + reach, y + h + reach)
+    return find(card, reading_lines(reading), engine, f"{key}/by-label", marks[0].height, window)
 
 
 def reading_lines(reading: Reading) -> list[Line]:

@@ -41,6 +41,7 @@ class Segment:
     confidence: float
     box: tuple[int, int, int, int]  # left, top, width, height on the card
     height: float
+    words: tuple[Word, ...] = ()
 
 
 def _segment(index: int, line: Line, words: list[Word]) -> Segment:
@@ -51,7 +52,8 @@ def _segment(index: int, line: Line, words: list[Word]) -> Segment:
     total = sum(len(w.text) for w in words) or 1
     sure = sum(w.confidence * len(w.text) for w in words) / total
     text = " ".join(w.text for w in words)
-    return Segment(index, text, sure, (left, top, right - left, bottom - top), line.height)
+    box = (left, top, right - left, bottom - top)
+    return Segment(index, text, sure, box, line.height, tuple(words))
 
 
 def segments(lines: list[Line]) -> list[Segment]:
@@ -109,13 +111,15 @@ def read(
     targets = {str(k): str(v) for k, v in dict(rule_options.get("headings") or {}).items()}
     named = {str(k): str(v) for k, v in dict(rule_options.get("names") or {}).items()}
     free = [s for s in segments(lines) if left[s.line] == lines[s.line].text]
-    heads: list[tuple[Segment, str, str]] = []
-    for segment in free:
-        found = heading_of(segment.text, list(targets))
-        if found is not None:
-            heads.append((segment, *found))
+    heads = _heads(free, list(targets))
     if not heads:
         return []
+    # segments running over a column's edge are cut there, and the headings found again
+    # (two headings side by side read as one line: `Special Rules Overflow`)
+    for _ in range(2):
+        columns = _columns([h[0] for h in heads])
+        free = [part for segment in free for part in _across(segment, columns, lines)]
+        heads = _heads(free, list(targets))
     columns = _columns([h[0] for h in heads])
     members: dict[int, list[Segment]] = {id(h[0]): [] for h in heads}
     heading_ids = {id(h[0]) for h in heads}
@@ -156,6 +160,15 @@ def read(
     return out
 
 
+def _heads(free: list[Segment], targets: list[str]) -> list[tuple[Segment, str, str]]:
+    heads = []
+    for segment in free:
+        found = heading_of(segment.text, targets)
+        if found is not None:
+            heads.append((segment, *found))
+    return heads
+
+
 def _columns(heads: list[Segment]) -> list[int]:
     """The columns' left edges: the headings' left edges, near ones as one."""
     lefts: list[int] = []
@@ -163,6 +176,22 @@ def _columns(heads: list[Segment]) -> list[int]:
         if not lefts or head.box[0] - lefts[-1] > 2 * max(head.height, 1.0):
             lefts.append(head.box[0])
     return lefts
+
+
+def _across(segment: Segment, columns: list[int], lines: list[Line]) -> list[Segment]:
+    """A segment running over a column's left edge, cut there (a gutter narrower than
+    GUTTER, read as a word space)."""
+    for edge in columns[1:]:
+        slack = max(segment.height, 1.0)
+        before = [w for w in segment.words if w.box[0] < edge - slack]
+        after = [w for w in segment.words if w.box[0] >= edge - slack]
+        if before and after:
+            line = lines[segment.line]
+            return [
+                _segment(segment.line, line, before),
+                *_across(_segment(segment.line, line, after), columns, lines),
+            ]
+    return [segment]
 
 
 def _column_of(segment: Segment, columns: list[int]) -> int:
