@@ -8,9 +8,9 @@ own surroundings both ways (dark on light and light on dark: a white digit on a 
 a dark one on a yellow cell), and a glyph is a connected part of that ink taller than the
 rules text (1.3 to 6 type heights), shaped like a digit, standing clear of every line the
 page read. Glyphs side by side at one height are one number (`10`). Each number is read
-on its own, black on white, as one word of digits, at two sizes: read the same both
-times, surely, it keeps its confidence; else it is doubted (at most DOUBTED) and stays
-unconfirmed.
+on its own, black on white, glyph by glyph as one character each (else as one word), at three
+sizes: read the same each time, it keeps its confidence; else the reads' majority is
+doubted (at most DOUBTED) and stays unconfirmed.
 
     fields:
       dashboard/player_count: {how: table, heads: [2, 3, 4], key: heroes}
@@ -25,7 +25,7 @@ the label when the page read it, else the largest lone number on the card (doubt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from PIL import Image
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 RULES = ("table", "number")
 SHORTEST, TALLEST = 0.9, 6.0  # a glyph's height in the rules text's type heights
 DOUBTED = 0.5  # the most a number read two ways, or found without its label, is trusted
-READ_HEIGHTS = (36, 52)  # a number is read at these glyph heights
-LONE = 0.5  # a number with no label by it is written only when read this surely
+READ_HEIGHTS = (32, 44, 56)  # a number is read at these glyph heights
+LONE = 0.7  # a number with no label by it is written only when read this surely
 CONTRAST = 40  # ink differs from its surroundings by this many grey levels
 
 
@@ -72,7 +72,22 @@ def _masks(card: Image.Image, type_height: float) -> list[np.ndarray[Any, Any]]:
     grey = np.asarray(card.convert("L"), dtype=np.int16)
     size = int(type_height * 4) | 1
     around = cv2.blur(grey.astype(np.uint8), (size, size)).astype(np.int16)
-    return [(around - grey) > CONTRAST, (grey - around) > CONTRAST]
+    return [
+        _unruled((around - grey) > CONTRAST, type_height),
+        _unruled((grey - around) > CONTRAST, type_height),
+    ]
+
+
+def _unruled(mask: np.ndarray[Any, Any], type_height: float) -> np.ndarray[Any, Any]:
+    """The mask without its long straight rules (a table's grid): a digit touching a
+    rule is a part of its own."""
+    import cv2
+
+    ink: Any = mask.astype(np.uint8)
+    length = max(8, round(2.5 * type_height))
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    return np.asarray(mask & ~(across > 0) & ~(down > 0))
 
 
 def _glyphs(
@@ -87,7 +102,7 @@ def _glyphs(
         x, y, w, h, area = (int(v) for v in stats[i])
         if not SHORTEST * type_height <= h <= TALLEST * type_height:
             continue
-        if not 0.15 <= w / h <= 1.0 or area < 0.12 * w * h or area > 0.75 * w * h:
+        if not 0.25 <= w / h <= 1.0 or area < 0.12 * w * h or area > 0.75 * w * h:
             continue
         if any(_overlaps((x, y, w, h), box) for box in words):
             continue
@@ -142,18 +157,41 @@ def find(
                 continue
             if window and not (window[1] <= top and bottom <= window[3]):
                 continue
-            if any(_overlaps(box, n.box) for n in found):
-                continue
-            text, sure = _read(mask, box, engine, f"{key}/number{polarity}.{index}")
+            text, sure = _read_group(mask, group, box, engine, f"{key}/number{polarity}.{index}")
             if text:
                 found.append(Number(box, text, sure))
-    return found
+    # where the two ways overlap (the ground inside a white digit is dark ink too), the
+    # surer read is the number
+    kept: list[Number] = []
+    for number in sorted(found, key=lambda n: -n.confidence):
+        if not any(_overlaps(number.box, k.box) for k in kept):
+            kept.append(number)
+    return kept
+
+
+def _read_group(
+    mask: np.ndarray[Any, Any],
+    group: list[tuple[int, int, int, int]],
+    box: tuple[int, int, int, int],
+    engine: OcrEngine,
+    key: str,
+) -> tuple[str, float]:
+    """A number read glyph by glyph, each as one character (as one word, `11` reads as
+    `1` and a lone bold `4` as nothing), else as one word."""
+    reads = [_read(mask, g, engine, f"{key}.{n}", "char") for n, g in enumerate(group)]
+    if all(len(text) == 1 for text, _ in reads):
+        return "".join(t for t, _ in reads), min(c for _, c in reads)
+    return _read(mask, box, engine, key)
 
 
 def _read(
-    mask: np.ndarray[Any, Any], box: tuple[int, int, int, int], engine: OcrEngine, key: str
+    mask: np.ndarray[Any, Any],
+    box: tuple[int, int, int, int],
+    engine: OcrEngine,
+    key: str,
+    mode: Literal["word", "char"] = "word",
 ) -> tuple[str, float]:
-    """The number's ink alone, black on white, read at two sizes."""
+    """The number's ink alone, black on white, read at each of READ_HEIGHTS."""
     x, y, w, h = box
     ink = mask[y : y + h, x : x + w]
     reads = []
@@ -164,12 +202,15 @@ def _read(
         margin = height // 2
         page = Image.new("L", (glyph.width + 2 * margin, height + 2 * margin), 255)
         page.paste(glyph, (margin, margin))
-        read = engine.read(page, "word", key=f"{key}@{size}", whitelist="0123456789")
+        read = engine.read(page, mode, key=f"{key}@{size}", whitelist="0123456789")
         reads.append((read.text.strip(), read.confidence))
     texts = {t for t, _ in reads}
     if len(texts) != 1 or not next(iter(texts)).isdigit():
         digits = [t for t, _ in reads if t.isdigit()]
-        return (digits[0], min(DOUBTED, max(c for _, c in reads))) if digits else ("", 0.0)
+        if not digits:
+            return "", 0.0
+        most = max(set(digits), key=digits.count)  # the reads' majority, doubted
+        return most, min(DOUBTED, max(c for t, c in reads if t == most))
     return reads[0][0], min(c for _, c in reads)
 
 
@@ -251,8 +292,9 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
             reading.confidences[rule.field] = sure
         elif rule.field not in reading.values:  # not printed inline (`5 Health`)
             label = str(rule.options.get("label", ""))
+            small = _near_label(reading, card, engine, key, label)
             value = _by_label(
-                reading, _near_label(reading, card, engine, key, label) or numbers, label
+                reading, numbers + [n for n in small if not _within(n, numbers)], label
             )
             if value is None:
                 continue
@@ -260,6 +302,10 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
             reading.confidences[rule.field] = value[1]
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
+
+
+def _within(number: Number, others: list[Number]) -> bool:
+    return any(_overlaps(number.box, other.box) for other in others)
 
 
 def _near_label(
@@ -272,7 +318,7 @@ def _near_label(
     if not marks:
         return []
     x, y, w, h = marks[0].box
-    reach = 4 * h
+    reach = 6 * h
     window = (x - reach, y - reach, x + w + reach, y + h + reach)
     return find(card, reading_lines(reading), engine, f"{key}/by-label", marks[0].height, window)
 
@@ -295,9 +341,9 @@ def _by_label(reading: Reading, numbers: list[Number], label: str) -> tuple[Numb
         reach = 8 * marks[0].box[3]
         near = [n for n in numbers if abs(n.centre[0] - lx) + abs(n.centre[1] - ly) < reach]
         if near:
-            best = max(near, key=lambda n: n.box[3])
+            best = max(near, key=lambda n: (n.confidence > DOUBTED, n.box[3]))
             return best, best.confidence
-    best = max(numbers, key=lambda n: n.box[3])
+    best = max(numbers, key=lambda n: (n.confidence > DOUBTED, n.box[3]))
     if best.confidence < LONE:
         return None  # an unsure mark with no label by it: not a value
     return best, min(best.confidence, DOUBTED)

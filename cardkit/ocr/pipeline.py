@@ -14,7 +14,17 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import decide, fields, geometry, grammar, kind_choice, layout, numbers, page
+from cardkit.ocr import (
+    columns,
+    decide,
+    fields,
+    geometry,
+    grammar,
+    kind_choice,
+    layout,
+    numbers,
+    page,
+)
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine
 from cardkit.ocr.intake import Frame
@@ -161,6 +171,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         done.card, done.lines, done.decision = level, lines, decision
         done.grammar = grammar.read(kind, lines, level.height)
+        done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")

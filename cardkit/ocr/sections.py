@@ -111,16 +111,9 @@ def read(
     targets = {str(k): str(v) for k, v in dict(rule_options.get("headings") or {}).items()}
     named = {str(k): str(v) for k, v in dict(rule_options.get("names") or {}).items()}
     free = [s for s in segments(lines) if left[s.line] == lines[s.line].text]
-    heads = _heads(free, list(targets))
+    free, heads, columns = _laid_out(free, list(targets), lines)
     if not heads:
         return []
-    # segments running over a column's edge are cut there, and the headings found again
-    # (two headings side by side read as one line: `Special Rules Overflow`)
-    for _ in range(2):
-        columns = _columns([h[0] for h in heads])
-        free = [part for segment in free for part in _across(segment, columns, lines)]
-        heads = _heads(free, list(targets))
-    columns = _columns([h[0] for h in heads])
     members: dict[int, list[Segment]] = {id(h[0]): [] for h in heads}
     heading_ids = {id(h[0]) for h in heads}
     for segment in sorted(free, key=lambda s: s.box[1]):
@@ -158,6 +151,28 @@ def read(
             )
     _use_up(lines, left, used)
     return out
+
+
+def _laid_out(
+    free: list[Segment], targets: list[str], lines: list[Line]
+) -> tuple[list[Segment], list[tuple[Segment, str, str]], list[int]]:
+    """The segments (cut at the columns' edges), the headings among them, the columns."""
+    heads = _heads(free, targets)
+    if not heads:
+        return free, [], []
+    # segments running over a column's edge are cut there, and the headings found again
+    # (two headings side by side read as one line: `Special Rules Overflow`)
+    for _ in range(2):
+        columns = _columns([h[0] for h in heads])
+        free = [part for segment in free for part in _across(segment, columns, lines)]
+        heads = _heads(free, targets)
+    return free, heads, _columns([h[0] for h in heads])
+
+
+def layout(lines: list[Line], targets: list[str]) -> tuple[list[Segment], list[int]]:
+    """The heading segments among the lines, and the columns' left edges."""
+    _, heads, columns = _laid_out(segments(lines), targets, lines)
+    return [h[0] for h in heads], columns
 
 
 def _heads(free: list[Segment], targets: list[str]) -> list[tuple[Segment, str, str]]:
