@@ -200,6 +200,7 @@ def _across(segment: Segment, columns: list[int], lines: list[Line]) -> list[Seg
         slack = max(segment.height, 1.0)
         before = [w for w in segment.words if w.box[0] < edge - slack]
         after = [w for w in segment.words if w.box[0] >= edge - slack]
+        before, after = _unedged(before), _unedged(after)
         if before and after:
             line = lines[segment.line]
             return [
@@ -207,6 +208,15 @@ def _across(segment: Segment, columns: list[int], lines: list[Line]) -> list[Seg
                 *_across(_segment(segment.line, line, after), columns, lines),
             ]
     return [segment]
+
+
+def _unedged(words: list[Word]) -> list[Word]:
+    """A column's words without a lone mark at either end (`|`: the gutter's edge)."""
+    while words and not any(c.isalnum() for c in words[-1].text):
+        words = words[:-1]
+    while words and not any(c.isalnum() for c in words[0].text):
+        words = words[1:]
+    return words
 
 
 def _column_of(segment: Segment, columns: list[int]) -> int:
