@@ -17,19 +17,20 @@ if TYPE_CHECKING:
 
 DOUBTED_NUMBER = 0.5  # the most a number read round its label is trusted: it stays unconfirmed
 SURE_NUMBER = 0.7  # a number read round its label this surely ends the search
-RETITLE = 0.9  # a title the page read less surely than this is read again from its band
 
 
 def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
-    """A title the whole-card read missed (or read unsurely), read again from the card's
-    top band alone (at half size on a large card: display type in a banner reads better
-    so, without the art around it); where the band is dark (light type on a banner) also
-    turned over, whole and as the banner's rows alone. The surest wordy line wins, never
-    a line the rules text already holds."""
+    """A title the whole-card read missed, read again from the card's top band alone (at
+    half size on a large card: display type in a banner reads better so, without the art
+    around it). A title rule with `reread: 0.9` also has a title read less surely than
+    that read again, and a dark band (light type on a banner) read turned over too, whole
+    and as the banner's rows alone; there the surest wordy line wins, never a line of
+    three words or more the rules text holds."""
     for rule in reading.kind.rules:
         if rule.how != "title":
             continue
-        if reading.confidences.get(rule.field, 0.0) >= RETITLE:
+        again = float(rule.options.get("reread", 0.0))
+        if rule.field in reading.values and reading.confidences.get(rule.field, 0.0) >= again:
             continue
         share = float(rule.options.get("share", 0.2))
         band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
@@ -37,18 +38,12 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
         text = " ".join(str(v) for f, v in reading.values.items() if f != rule.field)
         lines = [
             ln
-            for ln in _band_reads(band, at, engine, f"{key}/title-band")
-            if sum(c.isalpha() for c in ln.text) >= 3 and not _rules_line(ln.text, text)
+            for ln in _band_reads(band, at, engine, f"{key}/title-band", turned=again > 0)
+            if sum(c.isalpha() for c in ln.text) >= 3 and not (again and _rules_line(ln.text, text))
         ]
-        if rule.field in reading.values:
-            lines.append(
-                page.Line(
-                    str(reading.values[rule.field]),
-                    reading.confidences[rule.field],
-                    (0, 0, 1, 1),
-                    1.0,
-                )
-            )
+        if rule.field in reading.values:  # the page read's own title competes
+            sure = reading.confidences[rule.field]
+            lines.append(page.Line(str(reading.values[rule.field]), sure, (0, 0, 1, 1), 1.0))
         if not lines:
             continue
         best = max(lines, key=lambda ln: ln.confidence * _wordy(ln.text))
@@ -66,7 +61,9 @@ def _rules_line(line: str, text: str) -> bool:
     return len(stripped.split()) >= 3 and stripped in text
 
 
-def _band_reads(band: Image.Image, at: float, engine: OcrEngine, key: str) -> list[page.Line]:
+def _band_reads(
+    band: Image.Image, at: float, engine: OcrEngine, key: str, turned: bool
+) -> list[page.Line]:
     import numpy as np
 
     array = np.asarray(band)
@@ -74,10 +71,10 @@ def _band_reads(band: Image.Image, at: float, engine: OcrEngine, key: str) -> li
     small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
     lines = page.lines_of(engine.read(small, "block", key=key), at)
     dark = np.asarray(band.convert("L")) < page.DARK_BACKGROUND
-    if dark.mean() < 0.2:
+    if not turned or dark.mean() < 0.2:
         return lines  # a light band: no banner to turn over
-    turned = Image.fromarray(255 - channels.brightest(array))
-    lines += page.lines_of(engine.read(turned, "auto", key=f"{key}-turned"), 1.0)
+    over = Image.fromarray(255 - channels.brightest(array))
+    lines += page.lines_of(engine.read(over, "auto", key=f"{key}-turned"), 1.0)
     rows = np.flatnonzero(dark.mean(axis=1) > 0.5)  # the banner's rows (not the frame's)
     if len(rows):
         strip = 255 - channels.brightest(array[rows[0] : rows[-1] + 1])
