@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page
+from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page, palette
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
@@ -36,6 +36,7 @@ class Options:
     systems: tuple[str, ...] = ()  # empty: every system with templates
     threshold: float = 0.90  # fields read less surely than this are left unconfirmed
     vocabulary: dict[str, list[str]] = field(default_factory=dict)  # extra words per system
+    palette: str | None = None  # a box palette file for placement icons (palette.py)
 
 
 @dataclass
@@ -348,7 +349,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
-        refine.placement(done.grammar, level)
+        refine.placement(done.grammar, level, palette.for_scan(frame.source, options.palette))
         done.kept_text = "\n".join(done.grammar.kept)
         return done
     if best is None or best[0] < NO_FIT:

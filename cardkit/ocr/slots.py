@@ -1,20 +1,24 @@
-"""Placement slots on any design: found by segmentation against the card's own background,
-their icons counted per slot and named by the nearest token colour of the system's palette.
+"""Placement slots on any design: found by their edges, their icons segmented against each
+slot's own fill, counted per slot and named by the box's palette (palette.py).
 
-1. Slots: what differs from the card's background (its median colour) by more than
-   DIFFERENT levels in some channel, closed, gives outer contours; a slot is a contour that
-   fills its bounding box (a rectangle, framed or filled: extent ≥ 0.85), 8-40% of the
-   card's width, about square; the slots are the largest row of 2-4 such boxes of one
-   height and one line.
-2. The Villain's slot is the one that stands out: a mark just above or below it (a star, a
-   bar) or a frame of another colour than the others'. With none standing out it is not
-   known, and the placement is unconfirmed. Slots are named from it: `left`, `villain`,
-   `right`, `beyond` (a slot further out on the left has no name: unconfirmed).
-3. Icons: inside a slot (its frame inset away), what differs from the slot's own fill is
-   cut into components (a component inside another's box is a part of it: a face's eyes);
-   each is named by the nearest token colour (hue within the palette's tolerance, from the
-   component's most saturated half of pixels); one that matches none is counted as `unknown`
-   and makes its slot unconfirmed.
+1. Slots: the card's edges (every channel, so a panel told from its ground by hue alone
+   is found too) are closed into outlines; a slot is an outline that fills its bounding
+   box (a rectangle, framed or filled, corners rounded or not: extent >= 0.8), 8-40% of
+   the card's width; the slots are the row of 2-4 such boxes of one size on one line,
+   side by side (most boxes, then the largest). A frame's inner and outer edges are one
+   slot; a mark that touches a frame (a star on its edge) makes that box taller, so the
+   frame's inner edge stands for it.
+2. The Villain's slot is the one that stands out: a mark just above or below it (a star,
+   a bar, a shield: ink where the other slots have none), else a frame or a fill of
+   another colour than the others'. With none standing out it is not known, and the
+   placement is unconfirmed. Slots are named from it: `left`, `villain`, `right`,
+   `beyond` (a slot further out on the left has no name: unconfirmed).
+3. Icons: inside a slot (its frame inset away), what differs from the slot's own fill
+   (the median of the inset box's border) is cut into components; a part inside
+   another's box is that icon's (an emblem), specks and edge slivers are not icons. Each
+   is measured (its colour: the median of its more colourful half of pixels, so an
+   outline or a shadow is not its fill; its shape: shapes.py) and named by the palette;
+   one that matches no token is counted as `unknown` and makes its slot unconfirmed.
 """
 
 from __future__ import annotations
@@ -22,30 +26,51 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
+from numpy.typing import NDArray
 from PIL import Image
 
-from cardkit.ocr import channels, tokens
+from cardkit.ocr import shapes
 
-DIFFERENT = 40  # levels of 255: a pixel this far from the background is something
-EXTENT = 0.85  # a slot's contour fills this share of its bounding box
+DIFFERENT = 40  # levels of 255 in some channel: an icon's pixel against its slot's fill
+EXTENT = 0.8  # a slot's outline fills this share of its bounding box
 SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
-ICON_AREA = 0.01  # an icon covers this share of its slot at least
+SAME = 0.2  # boxes of one row differ in width and height by at most this share
+ICON_HEIGHT = 0.1  # an icon is at least this share of its slot's height
+INSET = 0.06  # a slot's frame: this share of its smaller side
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom in card pixels
+Pixels = NDArray[Any]
+
+
+@dataclass
+class Icon:
+    colour: tuple[float, float, float]  # CIE Lab, L 0-100
+    shape: shapes.Shape
+    height: int  # pixels
+    box: Box  # in card pixels
+    name: str = "unknown"
 
 
 @dataclass
 class Slot:
-    box: tuple[int, int, int, int]  # left, top, right, bottom in card pixels
-    icons: list[str] = field(default_factory=list)  # token names, `unknown` for no match
+    box: Box
+    found: list[Icon] = field(default_factory=list)
     name: str = ""
+
+    @property
+    def icons(self) -> list[str]:
+        return [icon.name for icon in self.found]
 
 
 @dataclass
 class Placement:
     slots: list[Slot]
     villain_known: bool
+    marked_by: str = ""  # what told the Villain's slot: a mark, its frame, its fill
 
     @property
     def sure(self) -> bool:
@@ -54,166 +79,270 @@ class Placement:
 
     def place(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
-        for slot in self.slots:
+        for index, slot in enumerate(self.slots):
             counts: dict[str, int] = {}
             for icon in slot.icons:
                 counts[icon] = counts.get(icon, 0) + 1
             if counts:
-                out[slot.name or f"slot{self.slots.index(slot) + 1}"] = counts
+                out[slot.name or f"slot{index + 1}"] = counts
         return out
 
-
-def _rgb(image: Image.Image) -> np.ndarray[Any, Any]:
-    return np.asarray(image.convert("RGB")).astype(np.int16)
-
-
-def _differs(rgb: np.ndarray[Any, Any], colour: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    return np.asarray(channels.brightest(np.abs(rgb - colour)) > DIFFERENT)
+    def described(self) -> str:
+        return "; ".join(
+            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
+            for n, s in enumerate(self.slots)
+        )
 
 
-def find_slots(card: Image.Image) -> list[tuple[int, int, int, int]]:
-    """The placement slots' boxes, left to right; [] when no row of 2-4 is found."""
-    import cv2
+def _rgb(image: Image.Image) -> Pixels:
+    return np.asarray(image.convert("RGB"))
 
-    rgb = _rgb(card)
-    background = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = _differs(rgb, background).astype(np.uint8) * 255
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    width = card.width
-    boxes = []
+
+def _edges(rgb: Pixels) -> NDArray[np.uint8]:
+    found = np.zeros(rgb.shape[:2], np.uint8)
+    for channel in range(3):
+        smooth = cv2.GaussianBlur(np.ascontiguousarray(rgb[..., channel]), (3, 3), 0)
+        found |= np.asarray(cv2.Canny(smooth, 20, 50), np.uint8)
+    return np.asarray(cv2.dilate(found, np.ones((3, 3), np.uint8)), np.uint8)
+
+
+def _candidates(rgb: Pixels) -> list[Box]:
+    width = rgb.shape[1]
+    contours, _ = cv2.findContours(_edges(rgb), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    boxes: list[Box] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.6 <= w / h <= 1.7:
+        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
             continue
-        if cv2.contourArea(contour) < EXTENT * w * h:
-            continue
-        boxes.append((x, y, x + w, y + h))
-    boxes = _distinct(boxes)
-    rows: list[list[tuple[int, int, int, int]]] = []
-    for box in sorted(boxes, key=lambda b: b[1]):
-        h = box[3] - box[1]
-        for row in rows:
-            first = row[0]
-            fh = first[3] - first[1]
-            if abs((box[1] + box[3]) - (first[1] + first[3])) / 2 < 0.3 * fh and (
-                abs(h - fh) < 0.25 * fh
-            ):
-                row.append(box)
-                break
-        else:
-            rows.append([box])
-    rows = [sorted(r) for r in rows if 2 <= len(r) <= 4]
-    return max(rows, key=len) if rows else []
-
-
-def _distinct(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
-    """A frame's outer and inner contours are one slot: boxes inside another are dropped."""
-    out = []
+        if cv2.contourArea(contour) >= EXTENT * w * h:
+            boxes.append((x, y, x + w, y + h))
+    # a frame's outer and inner edge: the outer one is the slot
+    boxes.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
+    kept: list[Box] = []
     for box in boxes:
-        inside = any(
-            o != box and o[0] <= box[0] and o[1] <= box[1] and o[2] >= box[2] and o[3] >= box[3]
-            for o in boxes
-        )
-        if not inside:
-            out.append(box)
-    return out
+        if not any(_inside(box, k) and _overlap(box, k) > 0.75 for k in kept):
+            kept.append(box)
+    return kept
 
 
-def icons_in(card: Image.Image, box: tuple[int, int, int, int], palette: Any) -> list[str]:
-    """The icons inside one slot, named by the nearest token colour (or `unknown`)."""
-    import cv2
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and outer[2] >= inner[2]
+        and outer[3] >= inner[3]
+    )
 
-    inset = max(2, round(0.1 * (box[2] - box[0])))
-    inner = card.crop((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset))
-    rgb = _rgb(inner)
-    if rgb.size == 0:
+
+def _overlap(a: Box, b: Box) -> float:
+    """Intersection over union."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
+    return w * h / union
+
+
+def _alike(a: Box, b: Box) -> bool:
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    level = abs((a[1] + a[3]) - (b[1] + b[3])) / 2 <= 0.25 * ha
+    return level and abs(wa - wb) <= SAME * wa and abs(ha - hb) <= SAME * ha
+
+
+def find_slots(card: Image.Image) -> list[Box]:
+    """The placement slots' boxes, left to right; [] when no row of 2-4 is found."""
+    boxes = _candidates(_rgb(card))
+    best: list[Box] = []
+    rank: tuple[int, float, int] = (0, 0.0, 0)
+    for seed in boxes:
+        row: list[Box] = []
+        alike = [b for b in boxes if _alike(seed, b)]
+        for box in sorted(alike, key=lambda b: _unlike(seed, b)):  # nearest the seed's size first
+            if not any(min(box[2], r[2]) > max(box[0], r[0]) for r in row):  # side by side
+                row.append(box)
+        spread = max(_unlike(a, b) for a in row for b in row)
+        ranked = (len(row), -spread, sum(map(_area, row)))
+        if 2 <= len(row) <= 4 and ranked > rank:
+            best, rank = row, ranked
+    return sorted(best)
+
+
+def _unlike(a: Box, b: Box) -> float:
+    """How far two boxes' sizes are apart: the larger of their widths' and heights'
+    differences, as a share of the smaller."""
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    return max(abs(wa - wb) / min(wa, wb), abs(ha - hb) / min(ha, hb))
+
+
+def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None]:
+    """The row's boxes cut to its common top and bottom, and the one box (if one) that
+    reached further: a mark joined to its frame (a star on its edge, a bar under it)."""
+    top, bottom = int(np.median([b[1] for b in boxes])), int(np.median([b[3] for b in boxes]))
+    slack = 0.05 * (bottom - top)
+    out, taller = [], []
+    for index, (left, up, right, down) in enumerate(boxes):
+        if up < top - slack or down > bottom + slack:
+            taller.append(index)
+        out.append((left, max(up, top), right, min(down, bottom)))
+    return out, taller[0] if len(taller) == 1 and len(boxes) > 1 else None
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _lab(pixels: Pixels) -> Pixels:
+    """RGB pixels (n x 3, 0-255) in CIE Lab, L 0-100."""
+    scaled = (pixels.reshape(-1, 1, 3).astype(np.float32) / 255).astype(np.float32)
+    return np.asarray(cv2.cvtColor(scaled, cv2.COLOR_RGB2LAB)).reshape(-1, 3)
+
+
+def fill_colour(pixels: Pixels) -> tuple[float, float, float]:
+    """An icon's fill in Lab: the median of its more colourful half of pixels."""
+    lab = _lab(pixels)
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    top = lab[chroma >= np.median(chroma)]
+    median = np.median(top if len(top) else lab, axis=0)
+    return float(median[0]), float(median[1]), float(median[2])
+
+
+def icons_in(card: Image.Image, box: Box) -> list[Icon]:
+    """The icons inside one slot, left to right then top to bottom (not yet named)."""
+    inset = max(2, round(INSET * min(box[2] - box[0], box[3] - box[1])))
+    left, top = box[0] + inset, box[1] + inset
+    rgb = _rgb(card.crop((left, top, box[2] - inset, box[3] - inset))).astype(np.int16)
+    if rgb.shape[0] < 8 or rgb.shape[1] < 8:
         return []
-    fill = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = _differs(rgb, fill).astype(np.uint8)
+    # the fill: the median of a band along the inset box's edges, as wide as the inset (a
+    # frame seen a few pixels off in a photo is a small part of it, an icon seldom in it)
+    band = np.ones(rgb.shape[:2], bool)
+    band[inset:-inset, inset:-inset] = False
+    fill = np.median(rgb[band], axis=0)
+    mask = (np.abs(rgb - fill).max(axis=2) > DIFFERENT).astype(np.uint8)
+    slot_height = box[3] - box[1]
+    seal = max(1, round(slot_height / 60))  # a thin line across an icon does not cut it
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * seal + 1,) * 2)))
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    least = ICON_AREA * mask.size
-    parts = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= least]
-    whole = []
+    least = ICON_HEIGHT * slot_height
+    parts = [
+        i
+        for i in range(1, count)
+        if max(stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_WIDTH]) >= least
+        and stats[i, cv2.CC_STAT_AREA] >= 0.25 * least * least
+    ]
+    found = []
     for i in parts:
         x, y, w, h = (int(v) for v in stats[i, :4])
-        within = any(
+        if any(
             j != i
             and stats[j, 0] <= x
             and stats[j, 1] <= y
             and stats[j, 0] + stats[j, 2] >= x + w
             and stats[j, 1] + stats[j, 3] >= y + h
             for j in parts
-        )
-        if not within:
-            whole.append(i)
-    return [
-        name_colour(rgb[labels == i], palette) for i in sorted(whole, key=lambda i: stats[i, 0])
-    ]
-
-
-def name_colour(pixels: np.ndarray[Any, Any], palette: Any) -> str:
-    """The token whose fill is nearest the icon's colour (its more saturated half of
-    pixels: an outline or a shadow is not its fill), within the palette's tolerance."""
-    step = max(1, len(pixels) // 400)
-    hsv = [tokens.hsv((p[0] / 255, p[1] / 255, p[2] / 255)) for p in pixels[::step].tolist()]
-    hsv.sort(key=lambda v: -v[1])
-    top = hsv[: max(1, len(hsv) // 2)]
-    hue = float(np.median([v[0] for v in top]))
-    sat = float(np.median([v[1] for v in top]))
-    val = float(np.median([v[2] for v in top]))
-    best, distance = "unknown", 1e9
-    for colour in palette.colours:
-        if not colour.token:
-            continue
-        dh = min(abs(hue - colour.hue), 360 - abs(hue - colour.hue))
-        if (
-            dh <= palette.hue_tolerance
-            and abs(sat - colour.saturation) <= palette.saturation_tolerance
-            and abs(val - colour.value) <= palette.value_tolerance
-            and dh < distance
         ):
-            best, distance = colour.name, dh
-    return best
+            continue  # a part of a larger icon
+        own = labels[y : y + h, x : x + w] == i
+        if band[y : y + h, x : x + w][own].mean() > 0.5:
+            continue  # mostly along the edges: what is left of a frame, not an icon
+        shape = shapes.measure(own)
+        if shape is None:
+            continue
+        colour = fill_colour(rgb[y : y + h, x : x + w][own].astype(np.uint8))
+        found.append(Icon(colour, shape, h, (left + x, top + y, left + x + w, top + y + h)))
+    return sorted(found, key=lambda icon: (round(icon.box[1] / max(1, icon.height)), icon.box[0]))
 
 
-def _standing_out(card: Image.Image, boxes: list[tuple[int, int, int, int]]) -> int | None:
-    """The slot with a mark just above or below it, or a frame unlike the others'."""
-    rgb = _rgb(card)
-    background = np.median(rgb.reshape(-1, 3), axis=0)
-    marks = []
-    frames = []
-    for left, top, right, bottom in boxes:
-        h = bottom - top
-        above = rgb[max(0, top - h // 2) : max(0, top - 2), left:right]
-        below = rgb[bottom + 2 : bottom + h // 2, left:right]
-        ink = sum(float(_differs(a, background).mean()) if a.size else 0.0 for a in (above, below))
-        marks.append(ink)
-        frames.append(np.median(rgb[top : top + 3, left:right].reshape(-1, 3), axis=0))
-    best = int(np.argmax(marks))
-    others = [m for i, m in enumerate(marks) if i != best]
-    if marks[best] > 0.03 and marks[best] > 3 * max(others, default=0.0):
+def _ink(rgb: Pixels) -> float:
+    """The share of a band's pixels unlike its own median: a mark in it."""
+    if rgb.size == 0:
+        return 0.0
+    ground = np.median(rgb.reshape(-1, 3), axis=0)
+    return float((np.abs(rgb.astype(np.int16) - ground).max(axis=2) > DIFFERENT).mean())
+
+
+def _odd_one(values: list[float], least: float) -> int | None:
+    """The index of the one value far above all the others, if there is one."""
+    best = int(np.argmax(values))
+    others = [v for i, v in enumerate(values) if i != best]
+    if values[best] > least and values[best] > 3 * max(others, default=0.0):
         return best
-    spread = [
-        sum(float(np.abs(frames[i] - frames[j]).max()) for j in range(len(frames)) if j != i)
-        for i in range(len(frames))
-    ]
-    odd = int(np.argmax(spread))
-    if len(frames) >= 3 and spread[odd] / (len(frames) - 1) > DIFFERENT:
-        return odd
     return None
 
 
+def _odd_colour(colours: list[Pixels]) -> int | None:
+    """The one colour far from the others, which are alike (of two, neither is odd)."""
+    if len(colours) < 3:
+        return None
+    far = []
+    for i, colour in enumerate(colours):
+        rest = [c for j, c in enumerate(colours) if j != i]
+        far.append(min(float(np.abs(colour - c).max()) for c in rest))
+    return _odd_one(far, DIFFERENT)
+
+
+def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
+    """The slot with a mark against its top or bottom edge (a star, a bar, a shield), else
+    a frame or fill unlike the others'; and what told it. A mark is looked for in the
+    middle of a slot's width, just outside its edge (from 5% to 13% of its height away:
+    a heading or a BAM! burst further up is not the slot's)."""
+    rgb = _rgb(card).astype(np.int16)
+    bands, frames, fills = [], [], []
+    for left, top, right, bottom in boxes:
+        h, w = bottom - top, right - left
+        near, far = round(0.05 * h), round(0.13 * h)
+        middle = slice(left + round(0.2 * w), right - round(0.2 * w))
+        bands.append(
+            (
+                rgb[max(0, top - far) : max(0, top - near), middle],
+                rgb[bottom + near : bottom + far, middle],
+            )
+        )
+        rim = max(2, round(0.03 * min(h, w)))
+        frames.append(np.median(rgb[top : top + rim, left:right].reshape(-1, 3), axis=0))
+        inset = round(INSET * min(h, w))
+        inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
+        fills.append(np.median(inner.reshape(-1, 3), axis=0))
+    pooled = [band.reshape(-1, 3) for pair in bands for band in pair if band.size]
+    if pooled:  # the ground round the slots: most of these bands hold no mark
+        ground = np.median(np.concatenate(pooled), axis=0)
+        marks = [
+            max(
+                (
+                    float((np.abs(band - ground).max(axis=2) > DIFFERENT).mean())
+                    for band in pair
+                    if band.size
+                ),
+                default=0.0,
+            )
+            for pair in bands
+        ]
+        marked = _odd_one(marks, 0.05)
+        if marked is not None:
+            return marked, "a mark"
+    for what, colours in (("its frame", frames), ("its fill", fills)):
+        odd = _odd_colour(colours)
+        if odd is not None:
+            return odd, what
+    return None, ""
+
+
 def read_placement(card: Image.Image, palette: Any) -> Placement | None:
-    """The placement diagram on the card, or None when no row of slots is found."""
+    """The placement diagram on the card, or None when no row of slots is found.
+    `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
     boxes = find_slots(card)
     if not boxes:
         return None
-    villain = _standing_out(card, boxes)
-    slots = [Slot(box, icons_in(card, box, palette)) for box in boxes]
+    boxes, joined = _trimmed(boxes)
+    villain, how = (joined, "a mark") if joined is not None else villain_slot(card, boxes)
+    slots = [Slot(box, icons_in(card, box)) for box in boxes]
+    for slot in slots:
+        for icon in slot.found:
+            icon.name = palette.name(icon)
     if villain is not None:
         for index, slot in enumerate(slots):
             offset = index - villain
             slot.name = NAMES[offset + 1] if -1 <= offset <= 2 else ""
-    return Placement(slots, villain is not None)
+    return Placement(slots, villain is not None, how)
