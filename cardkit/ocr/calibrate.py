@@ -95,10 +95,11 @@ def learn(
     tokens, colour_gap, shape_gap = [], palette.COLOUR_TOLERANCE, palette.SHAPE_TOLERANCE
     for token, icons in sorted(known.items()):
         centre = _centre(icons)
-        shape = shapes.Shape(
-            *(median(getattr(i.shape, m) for i in icons) for m in shapes.MEASURES),
-            holes=round(median(i.shape.holes for i in icons)),
+        extent, solidity, roundness, aspect = (
+            median(getattr(i.shape, m) for i in icons) for m in shapes.MEASURES
         )
+        holes = round(median(i.shape.holes for i in icons))
+        shape = shapes.Shape(extent, solidity, roundness, aspect, holes)
         tokens.append(palette.Token(token, centre, shape))
         colour_gap = max(colour_gap, 1.5 * max(palette._delta(i.colour, centre) for i in icons))
         shape_gap = max(shape_gap, 1.5 * max(i.shape.distance(shape) for i in icons))
@@ -106,3 +107,24 @@ def learn(
         tuple(tokens), round(colour_gap, 1), round(shape_gap, 3), "calibrated", provenance
     )
     return Learnt(made, notes, sum(len(v) for v in known.values()))
+
+
+def upright(scan: Any, systems: tuple[str, ...]) -> Image.Image:
+    """The scan's card as the reader stands it up (intake, outline, turn): calibration
+    sees the slots where reading will."""
+    from cardkit.ocr import intake, pipeline
+    from cardkit.ocr.engine import make_engine
+
+    frame = intake.load(scan)[0]
+    read = pipeline.read_frame(frame, make_engine("tesseract", "eng"), pipeline.Options(systems))
+    return read.card if read.card is not None else frame.image
+
+
+def placement_field(system: str, kind: str) -> str | None:
+    """The draft field a kind's placement diagram is read into (its grammar's `slots`)."""
+    from cardkit.ocr import grammar
+
+    for found in grammar.grammars().get(system, ()):
+        if found.kind == kind:
+            return next((r.field for r in found.rules if r.how == "slots"), None)
+    return None

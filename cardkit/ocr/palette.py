@@ -47,6 +47,7 @@ class Token:
     name: str
     colour: tuple[float, float, float]  # CIE Lab
     shape: shapes.Shape | str | None = None  # measures, a named shape, or colour alone
+    marked: bool = False  # a glyph or emblem inside the icon: its holes are not compared
 
     def shape_distance(self, icon: Any) -> float:
         if self.shape is None:
@@ -54,7 +55,12 @@ class Token:
         target = (
             shapes.named(self.shape, icon.height) if isinstance(self.shape, str) else self.shape
         )
-        return float(icon.shape.distance(target))
+        seen = icon.shape
+        if self.marked:
+            seen = shapes.Shape(
+                seen.extent, seen.solidity, seen.roundness, seen.aspect, target.holes
+            )
+        return float(seen.distance(target))
 
 
 @dataclass(frozen=True)
@@ -197,9 +203,10 @@ def _cached(path: str, text: str) -> BoxPalette:
 
 def dump(palette: BoxPalette) -> str:
     """The palette as its file's YAML (shapes as measures, the nearest name beside)."""
+    said = yaml.safe_dump(palette.provenance, width=1000).strip().removesuffix("...").strip()
     lines = [
         '# A box palette for cardkit ocr (docs/ocr.md, "Box palettes").',
-        f"provenance: {yaml.safe_dump(palette.provenance, width=1000).strip().removesuffix('...').strip()}",
+        f"provenance: {said}",
         f"tolerance: {{colour: {palette.colour_tolerance:g}, shape: {palette.shape_tolerance:g}}}",
         "tokens:",
     ]
@@ -226,12 +233,16 @@ def for_scan(scan: Path, given: str | None) -> BoxPalette | None:
 
 @cache
 def builtin(system: str) -> BoxPalette:
-    """The system's own token icons (cardkit's proxies), named by colour alone."""
+    """The system's own token icons (cardkit's proxies: their fill and shape, a glyph or
+    emblem inside them not compared). Another design's icons seldom match them: such a
+    box needs its own palette."""
     from cardkit.render.icons import icon_set
 
     found = []
     for key, icon in icon_set(system).items():
         if icon.role == "token" and key == icon.key:
             red, green, blue = (v * 255 for v in icon.fill)
-            found.append(Token(key, lab((red, green, blue))))
+            shape = icon.shape if icon.shape in shapes.NAMES else None
+            marked = bool(icon.glyph or icon.emblem)
+            found.append(Token(key, lab((red, green, blue)), shape, marked))
     return BoxPalette(tuple(found), source=f"{system}'s own icons (icons.yaml)")

@@ -70,7 +70,7 @@ def measure(mask: NDArray[Any]) -> Shape | None:
     area = float(cv2.contourArea(contour))
     if area < 4:
         return None
-    x, y, w, h = cv2.boundingRect(contour)
+    _, _, w, h = cv2.boundingRect(contour)
     hull = float(cv2.contourArea(cv2.convexHull(contour)))
     # the perimeter of the outline smoothed by a pixel: a staircase edge is not a long one
     smooth = cv2.approxPolyDP(contour, 1.0, True)

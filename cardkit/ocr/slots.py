@@ -185,7 +185,8 @@ def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None]:
         if up < top - slack or down > bottom + slack:
             taller.append(index)
         out.append((left, max(up, top), right, min(down, bottom)))
-    return out, taller[0] if len(taller) == 1 and len(boxes) > 1 else None
+    # of two boxes, one may be a frame's outer edge and the other an inner one: no median
+    return out, taller[0] if len(taller) == 1 and len(boxes) > 2 else None
 
 
 def _area(box: Box) -> int:
@@ -231,6 +232,7 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
         for i in range(1, count)
         if max(stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_WIDTH]) >= least
         and stats[i, cv2.CC_STAT_AREA] >= 0.25 * least * least
+        and band[labels == i].mean() <= 0.5  # mostly along the edges: a frame's remains
     ]
     found = []
     for i in parts:
@@ -245,8 +247,6 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
         ):
             continue  # a part of a larger icon
         own = labels[y : y + h, x : x + w] == i
-        if band[y : y + h, x : x + w][own].mean() > 0.5:
-            continue  # mostly along the edges: what is left of a frame, not an icon
         shape = shapes.measure(own)
         if shape is None:
             continue
@@ -322,7 +322,7 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
         marked = _odd_one(marks, 0.05)
         if marked is not None:
             return marked, "a mark"
-    for what, colours in (("its frame", frames), ("its fill", fills)):
+    for what, colours in (("its fill", fills), ("its frame", frames)):
         odd = _odd_colour(colours)
         if odd is not None:
             return odd, what
@@ -335,7 +335,10 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     boxes = find_slots(card)
     if not boxes:
         return None
-    boxes, joined = _trimmed(boxes)
+    if len(boxes) > 2:
+        boxes, joined = _trimmed(boxes)
+    else:
+        joined = None
     villain, how = (joined, "a mark") if joined is not None else villain_slot(card, boxes)
     slots = [Slot(box, icons_in(card, box)) for box in boxes]
     for slot in slots:
