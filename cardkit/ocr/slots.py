@@ -3,7 +3,7 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 
 1. Slots: the card's edges (every channel, so a panel told from its ground by hue alone
    is found too) are closed into outlines; a slot is an outline that fills its bounding
-   box (a rectangle, framed or filled, corners rounded or not: extent >= 0.8), 8-40% of
+   box (a rectangle, framed or filled, corners rounded or not, or a disc: extent >= 0.75), 8-40% of
    the card's width; the slots are the row of 2-4 such boxes of one size on one line,
    side by side (most boxes, then the largest). A frame's inner and outer edges are one
    slot; a mark that touches a frame (a star on its edge) makes that box taller, so the
@@ -34,9 +34,9 @@ from PIL import Image
 from cardkit.ocr import shapes
 
 DIFFERENT = 40  # levels of 255 in some channel: an icon's pixel against its slot's fill
-EXTENT = 0.8  # a slot's outline fills this share of its bounding box
+EXTENT = 0.75  # a slot's outline fills this share of its bounding box (a disc 0.79)
 SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
-SAME = 0.2  # boxes of one row differ in width and height by at most this share
+SAME = 0.3  # boxes of one row differ in width and height by at most this share
 ICON_HEIGHT = 0.1  # an icon is at least this share of its slot's height
 INSET = 0.06  # a slot's frame: this share of its smaller side
 SURE = 0.9  # a placement whose every slot and icon was named
@@ -116,11 +116,15 @@ def _candidates(rgb: Pixels) -> list[Box]:
             continue
         if cv2.contourArea(contour) >= EXTENT * w * h:
             boxes.append((x, y, x + w, y + h))
-    # a frame's outer and inner edge: the outer one is the slot
-    boxes.sort(key=lambda b: -(b[2] - b[0]) * (b[3] - b[1]))
+    # a frame's outer and inner edge: the outer one is the slot; a box well inside another
+    # (a square icon in its slot) is no slot
+    boxes.sort(key=lambda b: -_area(b))
     kept: list[Box] = []
     for box in boxes:
-        if not any(_inside(box, k) and _overlap(box, k) > 0.75 for k in kept):
+        if not any(
+            _inside(box, k) and (_overlap(box, k) > 0.75 or _area(box) < 0.5 * _area(k))
+            for k in kept
+        ):
             kept.append(box)
     return kept
 
@@ -175,18 +179,27 @@ def _unlike(a: Box, b: Box) -> float:
     return max(abs(wa - wb) / min(wa, wb), abs(ha - hb) / min(ha, hb))
 
 
-def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None]:
-    """The row's boxes cut to its common top and bottom, and the one box (if one) that
-    reached further: a mark joined to its frame (a star on its edge, a bar under it)."""
+def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
+    """A row of three or four: the one box (if one) that reaches beyond the others' top or
+    bottom, and why. Beyond one edge: a mark joined to its frame (a star on its edge, a bar
+    under it), and the box is cut to the others' line; beyond both: a larger slot."""
     top, bottom = int(np.median([b[1] for b in boxes])), int(np.median([b[3] for b in boxes]))
     slack = 0.05 * (bottom - top)
-    out, taller = [], []
+    out, taller, how = [], [], ""
     for index, (left, up, right, down) in enumerate(boxes):
-        if up < top - slack or down > bottom + slack:
+        above, below = up < top - slack, down > bottom + slack
+        if above and below:
             taller.append(index)
+            how = "its size"
+            out.append((left, up, right, down))
+            continue
+        if above or below:
+            taller.append(index)
+            how = "a mark"
         out.append((left, max(up, top), right, min(down, bottom)))
-    # of two boxes, one may be a frame's outer edge and the other an inner one: no median
-    return out, taller[0] if len(taller) == 1 and len(boxes) > 2 else None
+    if len(taller) == 1:
+        return out, taller[0], how
+    return out, None, ""
 
 
 def _area(box: Box) -> int:
@@ -335,11 +348,10 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     boxes = find_slots(card)
     if not boxes:
         return None
-    if len(boxes) > 2:
-        boxes, joined = _trimmed(boxes)
-    else:
-        joined = None
-    villain, how = (joined, "a mark") if joined is not None else villain_slot(card, boxes)
+    joined, how = None, ""
+    if len(boxes) > 2:  # of two, one may be a frame's outer edge and the other its inner one
+        boxes, joined, how = _trimmed(boxes)
+    villain, how = (joined, how) if joined is not None else villain_slot(card, boxes)
     slots = [Slot(box, icons_in(card, box)) for box in boxes]
     for slot in slots:
         for icon in slot.found:
