@@ -141,6 +141,20 @@ def test_without_a_mark_the_villains_slot_is_not_known() -> None:
     assert [len(s.found) for s in found.slots] == [1, 1, 1]
 
 
+def test_a_slot_holding_the_one_icon_of_no_token_is_the_villains_and_it_is_its_marker(
+    tmp_path: Path,
+) -> None:
+    """No mark outside the slots; the middle slot holds a green circle (no token) beside a
+    thug: it is the Villain's slot, the circle its marker, not counted. Calibrated the same."""
+    card = _card([[("triangle", BLUE)], [("circle", GREEN), ("square", RED)], [("square", RED)]])
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.sure and found.marked_by == "a mark inside it"
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+    confirmed = {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+    learnt = calibrate.learn([("shield", card, confirmed)], "a marker inside")
+    assert [t.name for t in learnt.palette.tokens] == ["civilian", "thug"] and learnt.icons == 3
+
+
 def test_named_shapes_tell_a_triangle_a_square_a_diamond_and_a_ring() -> None:
     def drawn(shape: str) -> shapes.Shape:
         image = Image.new("L", (80, 80), 0)

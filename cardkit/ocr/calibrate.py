@@ -60,6 +60,37 @@ def _centre(icons: list[slots.Icon]) -> tuple[float, float, float]:
     )
 
 
+def _find_marker(found: slots.Placement, place: dict[str, dict[str, int]]) -> None:
+    """No mark outside the slots: the Villain's slot may hold its marker (a shield). The
+    one slot that, named the Villain's, leaves every slot its confirmed count and itself one
+    icon more is it; its icon least like the card's others is the marker, dropped."""
+    fits = []
+    for villain in range(len(found.slots)):
+        names = [
+            slots.NAMES[n - villain + 1] if -1 <= n - villain <= 2 else ""
+            for n in range(len(found.slots))
+        ]
+        wanted = [sum((place.get(name) or {}).values()) for name in names]
+        seen = [len(s.found) for s in found.slots]
+        extra = [n for n in range(len(seen)) if seen[n] != wanted[n]]
+        if all(names) and extra == [villain] and seen[villain] == wanted[villain] + 1:
+            fits.append((villain, names))
+    if len(fits) != 1:
+        return
+    villain, names = fits[0]
+    every = [icon for slot in found.slots for icon in slot.found]
+    marker = max(
+        found.slots[villain].found,
+        key=lambda icon: min(
+            (palette._delta(icon.colour, o.colour) for o in every if o is not icon), default=0.0
+        ),
+    )
+    found.slots[villain].found.remove(marker)
+    for slot, name in zip(found.slots, names, strict=True):
+        slot.name = name
+    found.villain_known, found.marked_by = True, "a mark inside it"
+
+
 def learn(
     samples: list[tuple[str, Image.Image, dict[str, dict[str, int]]]], provenance: str
 ) -> Learnt:
@@ -69,6 +100,8 @@ def learn(
     notes: list[str] = []
     for name, card, place in samples:
         found = slots.read_placement(card, _Unnamed())
+        if found is not None and not found.villain_known:
+            _find_marker(found, place)
         if found is None or not found.villain_known:
             why = "no row of slots found" if found is None else "the Villain's slot not told"
             notes.append(f"{name}: {why}")

@@ -342,6 +342,20 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
     return None, ""
 
 
+def _marker_inside(slots: list[Slot]) -> tuple[int | None, str]:
+    """With nothing outside the slots standing out: a slot holding the diagram's one icon
+    that is no token (a shield, the Villain's face) is the Villain's, and that icon its
+    marker, not counted. Two such icons, or none, tell nothing."""
+    odd = [
+        (n, icon) for n, slot in enumerate(slots) for icon in slot.found if icon.name == "unknown"
+    ]
+    if len(odd) != 1:
+        return None, ""
+    index, marker = odd[0]
+    slots[index].found.remove(marker)
+    return index, "a mark inside it"
+
+
 def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     """The placement diagram on the card, or None when no row of slots is found.
     `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
@@ -356,6 +370,8 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     for slot in slots:
         for icon in slot.found:
             icon.name = palette.name(icon)
+    if villain is None:
+        villain, how = _marker_inside(slots)
     if villain is not None:
         for index, slot in enumerate(slots):
             offset = index - villain
