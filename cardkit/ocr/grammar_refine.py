@@ -144,6 +144,8 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
             why = "the Villain's slot not told"
         elif any("unknown" in s.icons for s in found.slots):
             why = f"an icon matches no token of the palette ({named.source or 'given'})"
+            if box is None:  # another design's icons: the box's own palette names them
+                why += "; a box palette (cardkit ocr --palette, cardkit palette) may"
         else:
             why = "a slot beyond the three named ones"
         reading.gaps.append(
