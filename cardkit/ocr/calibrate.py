@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import palette, shapes, slots
+from cardkit.ocr import palette, shapes, slot_icons, slots
 
 
 class _Unnamed:
@@ -34,15 +34,15 @@ class Learnt:
 
 
 def _mixed(
-    icons: list[slots.Icon], counts: dict[str, int], known: dict[str, list[slots.Icon]]
-) -> dict[str, list[slots.Icon]] | None:
+    icons: list[slot_icons.Icon], counts: dict[str, int], known: dict[str, list[slot_icons.Icon]]
+) -> dict[str, list[slot_icons.Icon]] | None:
     """A slot of several tokens: icons to the known tokens nearest in colour, the rest to
     the one unknown token (None when more than one is unknown)."""
     unknown = [t for t in counts if t not in known]
     if len(unknown) > 1:
         return None
     left = list(icons)
-    out: dict[str, list[slots.Icon]] = {}
+    out: dict[str, list[slot_icons.Icon]] = {}
     for token in (t for t in counts if t in known):
         centre = _centre(known[token])
         left.sort(key=lambda icon: palette._delta(icon.colour, centre))
@@ -52,7 +52,7 @@ def _mixed(
     return out
 
 
-def _centre(icons: list[slots.Icon]) -> tuple[float, float, float]:
+def _centre(icons: list[slot_icons.Icon]) -> tuple[float, float, float]:
     return (
         median(i.colour[0] for i in icons),
         median(i.colour[1] for i in icons),
@@ -60,50 +60,19 @@ def _centre(icons: list[slots.Icon]) -> tuple[float, float, float]:
     )
 
 
-def _find_marker(found: slots.Placement, place: dict[str, dict[str, int]]) -> None:
-    """No mark outside the slots: the Villain's slot may hold its marker (a shield). The
-    one slot that, named the Villain's, leaves every slot its confirmed count and itself one
-    icon more is it; its icon least like the card's others is the marker, dropped."""
-    fits = []
-    for villain in range(len(found.slots)):
-        names = [
-            slots.NAMES[n - villain + 1] if -1 <= n - villain <= 2 else ""
-            for n in range(len(found.slots))
-        ]
-        wanted = [sum((place.get(name) or {}).values()) for name in names]
-        seen = [len(s.found) for s in found.slots]
-        extra = [n for n in range(len(seen)) if seen[n] != wanted[n]]
-        if all(names) and extra == [villain] and seen[villain] == wanted[villain] + 1:
-            fits.append((villain, names))
-    if len(fits) != 1:
-        return
-    villain, names = fits[0]
-    every = [icon for slot in found.slots for icon in slot.found]
-    marker = max(
-        found.slots[villain].found,
-        key=lambda icon: min(
-            (palette._delta(icon.colour, o.colour) for o in every if o is not icon), default=0.0
-        ),
-    )
-    found.slots[villain].found.remove(marker)
-    for slot, name in zip(found.slots, names, strict=True):
-        slot.name = name
-    found.villain_known, found.marked_by = True, "a mark inside it"
-
-
 def learn(
     samples: list[tuple[str, Image.Image, dict[str, dict[str, int]]]], provenance: str
 ) -> Learnt:
     """The palette from (name, upright card, confirmed placement) samples."""
-    known: dict[str, list[slots.Icon]] = {}
-    later: list[tuple[list[slots.Icon], dict[str, int]]] = []
+    known: dict[str, list[slot_icons.Icon]] = {}
+    later: list[tuple[list[slot_icons.Icon], dict[str, int]]] = []
     notes: list[str] = []
     for name, card, place in samples:
         found = slots.read_placement(card, _Unnamed())
-        if found is not None and not found.villain_known:
-            _find_marker(found, place)
-        if found is None or not found.villain_known:
-            why = "no row of slots found" if found is None else "the Villain's slot not told"
+        if found is not None and not found.oriented:
+            slots.marker_from(found, place)
+        if found is None or not found.oriented:
+            why = "no row of slots found" if found is None else "no slot marked"
             notes.append(f"{name}: {why}")
             continue
         by_slot = {s.name: s.found for s in found.slots if s.name}
