@@ -17,7 +17,9 @@ The placement icons are named by a box palette (docs/ocr.md, "Box palettes"); ho
 obtained is printed per design. `--palette calibrated` (the default): learnt, as
 `cardkit palette` does, from the clean scans of every other master plan card with a
 diagram (sorted by name), their truth standing in for the placements a person confirmed
-on those drafts; `slots right, not calibrated on` counts only the other cards.
+on those drafts; `slots right, not calibrated on` counts only the other cards, and `slots
+right, kind right` only the master plans drafted as master plans (a card read as another
+kind has no placement field: that miss is the kind's).
 `--palette hand`: benchmarks/palettes/<design>.yaml, written by a person from the design's
 description (its provenance line says so). `--palette none`: the system's own icons.
 
@@ -69,6 +71,7 @@ class Tally:
     bams: list[bool] = field(default_factory=list)
     slots: list[bool] = field(default_factory=list)
     fresh_slots: list[bool] = field(default_factory=list)  # cards not calibrated on
+    kind_slots: list[bool] = field(default_factory=list)  # master plans read as master plans
     tokens: list[bool] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
@@ -133,6 +136,8 @@ def score(
             tally.slots.append(got == counts)
             if not calibrated_on:
                 tally.fresh_slots.append(got == counts)
+            if kind_right:
+                tally.kind_slots.append(got == counts)
     if show and not tally.tokens[-1]:
         print(f"{stem}: place: want {mu.placement(truth)!r} got {place!r}")
 
@@ -245,8 +250,8 @@ def report(tallies: dict[str, Tally]) -> str:
         "| field CER raw | cards worse than raw | numbers cardkit | numbers raw | Move right "
         "| Move in raw | BAM! right | slots right | all tokens right | s/scan cardkit "
         "| s/scan raw | wall ratio | CPU ratio | CPU ratio, geometric mean "
-        "| slots right, not calibrated on |",
-        "|" + "---|" * 21,
+        "| slots right, not calibrated on | slots right, kind right |",
+        "|" + "---|" * 22,
     ]
     for design in designs:
         keyed = [(d, tallies[f"{design} {d}"]) for d in DEGRADATIONS if f"{design} {d}" in tallies]
@@ -264,7 +269,7 @@ def report(tallies: dict[str, Tally]) -> str:
                 f"{_share(t.moves)} | {_share(t.raw_moves)} | {_share(t.bams)} | "
                 f"{_share(t.slots)} | {_share(t.tokens)} | {wall:.2f} | {raw_wall:.2f} | "
                 f"{ratio:.2f} | {cpu_ratio:.2f} | {geometric_ratio(t.cpu, t.raw_cpu):.2f} | "
-                f"{_share(t.fresh_slots)} |"
+                f"{_share(t.fresh_slots)} | {_share(t.kind_slots)} |"
             )
     every = _total(list(tallies.values()))
     rows.append(
