@@ -123,6 +123,32 @@ def test_of_two_slots_the_one_with_a_bar_under_it_is_the_villains(tmp_path: Path
     assert found.place() == {"left": {"thug": 1}, "villain": {"civilian": 2}}
 
 
+def test_faint_unframed_panels_and_a_label_well_above_the_villains_are_found(
+    tmp_path: Path,
+) -> None:
+    """Panels 12 levels darker than the card, no outline; a dark bar 30-45 px over the
+    middle one (17-25% of its 180 px height: further than a mark against its edge)."""
+    card = Image.new("RGB", (750, 1050), (240, 240, 240))
+    pen = ImageDraw.Draw(card)
+    for n, icons in enumerate([["triangle"], ["square", "square"], []]):
+        left = 60 + n * 220
+        pen.rectangle((left, 400, left + 190, 580), fill=(228, 228, 228))
+        if n == 1:
+            pen.rectangle((left + 60, 355, left + 130, 370), fill=(20, 20, 20))
+        for i, shape in enumerate(icons):
+            _icon(
+                pen,
+                shape,
+                left + 95 + (i - (len(icons) - 1) / 2) * 60,
+                490,
+                22,
+                BLUE if shape == "triangle" else RED,
+            )
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.marked_by == "a mark"
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 2}}
+
+
 def test_an_icon_of_no_token_is_counted_as_unknown_and_the_placement_is_unsure(
     tmp_path: Path,
 ) -> None:

@@ -88,17 +88,21 @@ def _rgb(image: Image.Image) -> Pixels:
     return np.asarray(image.convert("RGB"))
 
 
-def _edges(rgb: Pixels) -> NDArray[np.uint8]:
+EDGES = ((20, 50), (8, 24))  # Canny's thresholds: clear edges, then faint ones (a pale panel)
+
+
+def _edges(rgb: Pixels, low: int, high: int) -> NDArray[np.uint8]:
     found = np.zeros(rgb.shape[:2], np.uint8)
     for channel in range(3):
         smooth = cv2.GaussianBlur(np.ascontiguousarray(rgb[..., channel]), (3, 3), 0)
-        found |= np.asarray(cv2.Canny(smooth, 20, 50), np.uint8)
+        found |= np.asarray(cv2.Canny(smooth, low, high), np.uint8)
     return np.asarray(cv2.dilate(found, np.ones((3, 3), np.uint8)), np.uint8)
 
 
-def _candidates(rgb: Pixels) -> list[Box]:
+def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
     width = rgb.shape[1]
-    contours, _ = cv2.findContours(_edges(rgb), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    edges = _edges(rgb, low, high)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     boxes: list[Box] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
@@ -145,8 +149,18 @@ def _alike(a: Box, b: Box) -> bool:
 
 
 def find_slots(card: Image.Image) -> list[Box]:
-    """The placement slots' boxes, left to right; [] when no row of 2-4 is found."""
-    boxes = _candidates(_rgb(card))
+    """The placement slots' boxes, left to right; [] when no row of 2-4 is found (by clear
+    edges, else by faint ones: faint ones first would find a photo's noise too)."""
+    rgb = _rgb(card)
+    for low, high in EDGES:
+        found = _row(_candidates(rgb, low, high))
+        if found:
+            return found
+    return []
+
+
+def _row(boxes: list[Box]) -> list[Box]:
+    """The best row of 2-4 alike boxes side by side: most boxes, most alike, largest."""
     best: list[Box] = []
     rank: tuple[int, float, int] = (0, 0.0, 0)
     for seed in boxes:
@@ -224,45 +238,46 @@ def _odd_colour(colours: list[Pixels]) -> int | None:
     return _odd_one(far, DIFFERENT)
 
 
-def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
-    """The slot with a mark against its top or bottom edge (a star, a bar, a shield), else
-    a frame or fill unlike the others'; and what told it. A mark is looked for in the
-    middle of a slot's width, just outside its edge (from 5% to 13% of its height away:
-    a heading or a BAM! burst further up is not the slot's)."""
-    rgb = _rgb(card).astype(np.int16)
-    bands, frames, fills = [], [], []
+def _marked(rgb: Pixels, boxes: list[Box], far: float) -> int | None:
+    """The one slot with ink in the middle of its width just outside its top or bottom
+    edge (from 5% of its height to `far`), where the others have none."""
+    bands = []
     for left, top, right, bottom in boxes:
         h, w = bottom - top, right - left
-        near, far = round(0.05 * h), round(0.13 * h)
+        near, out = round(0.05 * h), round(far * h)
         middle = slice(left + round(0.2 * w), right - round(0.2 * w))
-        bands.append(
-            (
-                rgb[max(0, top - far) : max(0, top - near), middle],
-                rgb[bottom + near : bottom + far, middle],
-            )
-        )
+        above = rgb[max(0, top - out) : max(0, top - near), middle]
+        below = rgb[bottom + near : bottom + out, middle]
+        bands.append([band for band in (above, below) if band.size])
+    pooled = [band.reshape(-1, 3) for pair in bands for band in pair]
+    if not pooled:
+        return None
+    ground = np.median(np.concatenate(pooled), axis=0)  # most of these bands hold no mark
+    marks = [
+        max((float((np.abs(b - ground).max(axis=2) > DIFFERENT).mean()) for b in pair), default=0)
+        for pair in bands
+    ]
+    return _odd_one(marks, 0.05)
+
+
+def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
+    """The slot with a mark against its top or bottom edge (a star, a bar, a shield), else
+    a fill or frame unlike the others'; and what told it. A mark is looked for in the
+    middle of a slot's width, just outside its edge (5% to 13% of its height away: a BAM!
+    burst further up is not the slot's), then further out (to 30%: a label over it)."""
+    rgb = _rgb(card).astype(np.int16)
+    for far in (0.13, 0.3):
+        marked = _marked(rgb, boxes, far)
+        if marked is not None:
+            return marked, "a mark"
+    frames, fills = [], []
+    for left, top, right, bottom in boxes:
+        h, w = bottom - top, right - left
         rim = max(2, round(0.03 * min(h, w)))
         frames.append(np.median(rgb[top : top + rim, left:right].reshape(-1, 3), axis=0))
         inset = round(INSET * min(h, w))
         inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
         fills.append(np.median(inner.reshape(-1, 3), axis=0))
-    pooled = [band.reshape(-1, 3) for pair in bands for band in pair if band.size]
-    if pooled:  # the ground round the slots: most of these bands hold no mark
-        ground = np.median(np.concatenate(pooled), axis=0)
-        marks = [
-            max(
-                (
-                    float((np.abs(band - ground).max(axis=2) > DIFFERENT).mean())
-                    for band in pair
-                    if band.size
-                ),
-                default=0.0,
-            )
-            for pair in bands
-        ]
-        marked = _odd_one(marks, 0.05)
-        if marked is not None:
-            return marked, "a mark"
     for what, colours in (("its fill", fills), ("its frame", frames)):
         odd = _odd_colour(colours)
         if odd is not None:
