@@ -10,6 +10,8 @@ from pathlib import Path
 from cardkit import __version__
 from cardkit.check.validate import collect_files
 
+PACKAGE = Path(__file__).resolve().parents[1]  # cardkit/, not this room
+
 
 def digest(*parts: object) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
@@ -22,9 +24,8 @@ def hash_file(path: Path) -> str:
         return f"unreadable: {err.strerror}"
 
 
-def code_fingerprint() -> str:
+def code_fingerprint(package: Path = PACKAGE) -> str:
     """cardkit's version and the size and time of every file of its code and data."""
-    package = Path(__file__).resolve().parent
     stats = sorted(
         (p.relative_to(package).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
         for p in package.rglob("*")
@@ -41,7 +42,7 @@ def plugin_files() -> dict[str, str]:
 
     from cardkit import systems
 
-    package = Path(__file__).resolve().parent
+    package = PACKAGE
     found: dict[str, str] = {}
     for name in systems.module_names():
         try:
