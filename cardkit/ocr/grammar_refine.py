@@ -5,7 +5,7 @@ and the placement diagram's slots (slots.py)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -155,18 +155,20 @@ def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine,
                 reading.unread.remove(rule.field)
 
 
-def placement(reading: grammar.Reading, card: Image.Image) -> None:
-    """A `slots` field: the placement read from the image (slots.py). Written only when
-    every slot is named and every icon matches a token; else its counts go into a gap
-    note and the field stays unconfirmed, not read."""
-    from cardkit.ocr import slots, tokens
+def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> None:
+    """A `slots` field: the placement read from the image (slots.py), its icons named by
+    the box's palette (palette.py; the system's own icons when the box has none). Written
+    only when every slot is named and every icon matches a token; else its counts go into
+    a gap note and the field stays unconfirmed, not read."""
+    from cardkit.ocr import palette, slots, tokens
 
     for rule in reading.kind.rules:
         if rule.how != "slots":
             continue
         if tokens.colourless(card):
             continue  # tokens are told by colour: a grey scan says nothing of them
-        found = slots.read_placement(card, tokens.load_palette(reading.kind.system))
+        named = box if box is not None else palette.builtin(reading.kind.system)
+        found = slots.read_placement(card, named)
         if found is None:
             continue
         valid = {"left", "villain", "right"}
@@ -176,15 +178,18 @@ def placement(reading: grammar.Reading, card: Image.Image) -> None:
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
             continue
-        counted = "; ".join(
-            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
-            for n, s in enumerate(found.slots)
-        )
-        why = "the Villain's slot not told" if not found.villain_known else "an icon unmatched"
+        if not found.villain_known:
+            why = "the Villain's slot not told"
+        elif any("unknown" in s.icons for s in found.slots):
+            why = f"an icon matches no token of the palette ({named.source or 'given'})"
+            if box is None:  # another design's icons: the box's own palette names them
+                why += "; a box palette (cardkit ocr --palette, cardkit palette) may"
+        else:
+            why = "a slot beyond the three named ones"
         reading.gaps.append(
             {
-                "note": f"{rule.field}: {len(found.slots)} slots counted ({counted}), {why}: "
-                "name the tokens from the card",
+                "note": f"{rule.field}: {len(found.slots)} slots counted ({found.described()}), "
+                f"{why}: name the tokens from the card",
                 "fields": [rule.field],
                 "status": "open",
             }

@@ -24,6 +24,7 @@ from cardkit.ocr import (
     layout,
     numbers,
     page,
+    palette,
 )
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine
@@ -55,6 +56,7 @@ class Options:
     systems: tuple[str, ...] = ()  # empty: every system with templates
     threshold: float = 0.90  # fields read less surely than this are left unconfirmed
     vocabulary: dict[str, list[str]] = field(default_factory=dict)  # extra words per system
+    palette: str | None = None  # a box palette file for placement icons (palette.py)
 
 
 @dataclass
@@ -175,7 +177,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
-        refine.placement(done.grammar, level)
+        refine.placement(done.grammar, level, palette.for_scan(frame.source, options.palette))
         numbers.refine(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         done.kept_text = "\n".join(done.grammar.kept)
         return done
