@@ -33,6 +33,7 @@ LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
 LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
+ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
 
 
@@ -95,17 +96,20 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
         confidence = _confidence(kept)
         if confidence < LEAST_CONFIDENCE and letters < 8:
             continue  # a few unsure marks: art, an icon
+        heights = sorted(w.box[3] for w in kept)
+        # the box round the line's type: an inline icon read as a word stands taller, and
+        # would make the line seem to cover the line above it (a later read then drops it)
+        typed = [w for w in kept if w.box[3] <= ICON_HEIGHT * heights[len(heights) // 2]]
         left = min(w.box[0] for w in kept)
-        top = min(w.box[1] for w in kept)
+        top = min(w.box[1] for w in typed)
         right = max(w.box[0] + w.box[2] for w in kept)
-        bottom = max(w.box[1] + w.box[3] for w in kept)
+        bottom = max(w.box[1] + w.box[3] for w in typed)
         box = (
             round(left / scale),
             round(top / scale),
             round((right - left) / scale),
             round((bottom - top) / scale),
         )
-        heights = sorted(w.box[3] for w in kept)
         out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale))
     return out
 

@@ -335,7 +335,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     # every kind weighed, even when a template read its keyword (a stray word of rules
     # text can be one): on that template's card, else every way up from the axis's
     if best is not None and sure:
-        weighed = _weigh(frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4])
+        weighed = _weigh(
+            frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4], sure=True
+        )
     else:
         weighed = _weigh(
             frame, engine, options, chosen, level, level_turn, _rotations(axis), best, "", heard
@@ -397,6 +399,7 @@ def _weigh(
     best: tuple[float, layout.Template, int, Image.Image, str] | None,
     reader_variant: str = "",
     reader_cache: tuple[Reading, ...] = (),
+    sure: bool = False,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
@@ -459,4 +462,15 @@ def _weigh(
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
     if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
         return decision, None, lines, card, turn
+    if sure and candidates[0].kind == won.kind and template_fits_design(candidates[0], decision):
+        # the template of a known design read its keyword and files the card under the
+        # grammar's kind: it reads that design better (templates sharpen, kinds stay)
+        return decision, None, lines, card, turn
     return decision, won, lines, card, turn
+
+
+def template_fits_design(template: decide.Candidate, decision: decide.Decision) -> bool:
+    """A template that read its keyword is the design's, when the grammar of the same
+    kind beat it by less than the margin that makes a kind sure: a probe read on a phone
+    photo scores low, though its keyword was found where the design prints it."""
+    return decision.best.score - template.score < decide.MARGIN
