@@ -33,6 +33,7 @@ LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
 LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
+BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
 ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
 
@@ -84,6 +85,8 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
     out = []
     for words in reading.lines:
         # a lone `|` between words is a digit 1 in many body fonts: kept as read, not dropped
+        # (a 1 with a flag and a foot reads as `{` or `[` too: kept as the `|` it stands for)
+        words = [_bar(words, n) for n in range(len(words))]
         kept = [
             w
             for w in words
@@ -112,6 +115,18 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
         )
         out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale))
     return out
+
+
+def _bar(words: tuple[Word, ...] | list[Word], n: int) -> Word:
+    """Word `n`, a lone bracket between two words (not after a number: `1 [icon]`) read as
+    the `|` a body font's digit 1 is read as."""
+    word = words[n]
+    if word.text not in BAR_LIKE or n == 0 or n == len(words) - 1:
+        return word
+    before, after = words[n - 1].text, words[n + 1].text
+    if not before[-1:].isalpha() or not after[:1].isalpha():
+        return word
+    return Word("|", word.confidence, word.box, word.line)
 
 
 def _confidence(words: list[Word]) -> float:
