@@ -462,7 +462,12 @@ def _weigh(
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
     if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
         return decision, None, lines, card, turn
-    if sure and candidates[0].kind == won.kind and template_fits_design(candidates[0], decision):
+    if (
+        sure
+        and decision
+        and candidates[0].kind == won.kind
+        and template_fits_design(candidates[0], decision)
+    ):
         # the template of a known design read its keyword and files the card under the
         # grammar's kind: it reads that design better (templates sharpen, kinds stay)
         return decision, None, lines, card, turn
