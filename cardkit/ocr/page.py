@@ -175,7 +175,36 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
         lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
+    lines = _without_frame_marks(lines)
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a first word
+
+
+def _without_frame_marks(lines: list[Line]) -> list[Line]:
+    """Lines without a first word that is a text box's edge: a bar or bracket (`|`,
+    `I)`) standing left of where the lines round it start, by more than half a letter's
+    height (a word at the margin, an `I` or a `1 card`, starts where the others do)."""
+    out = []
+    for line in lines:
+        first, _, rest = line.text.partition(" ")
+        if not rest or not FRAME_MARK.fullmatch(first):
+            out.append(line)
+            continue
+        centre = line.centre[1]
+        near = sorted(
+            other.box[0]
+            for other in lines
+            if other is not line and abs(other.centre[1] - centre) <= 4 * line.height
+        )
+        if len(near) < 2 or line.box[0] >= near[len(near) // 2] - 0.5 * line.height:
+            out.append(line)
+            continue
+        cut = round(line.box[2] * (len(first) + 1) / len(line.text))
+        x, y, w, h = line.box
+        out.append(Line(rest, line.confidence, (x + cut, y, w - cut, h), line.height))
+    return out
 
 
 def _merged(
