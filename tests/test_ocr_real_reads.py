@@ -170,3 +170,30 @@ def test_a_real_card_whose_layout_analysis_upsets_leptonica_prints_nothing(tmp_p
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "ocr: 1 drafts from 1 scans" in done.stdout
+
+
+def at(text: str, left: int, top: int, width: int) -> page.Line:
+    return page.Line(text, 0.95, (left, top, width, 34), 30.0)
+
+
+def test_a_text_box_edge_read_before_a_left_aligned_line_is_dropped() -> None:
+    lines = [
+        at("Zemo activates against you,", 60, 740, 420),
+        at("| either place 2 secret counters on", 27, 780, 528),
+        at("I) a BOARD MEMBER card or give Baron", 12, 818, 543),
+        at("Zemo an additional boost card for", 59, 852, 516),
+        at("this activation.", 59, 897, 217),
+    ]
+    texts = [ln.text for ln in page._without_frame_marks(lines)]
+    assert texts[1] == "either place 2 secret counters on"
+    assert texts[2] == "a BOARD MEMBER card or give Baron"
+    assert texts[0] == lines[0].text and texts[3:] == [lines[3].text, lines[4].text]
+
+
+def test_a_1_read_as_a_bar_at_the_start_of_a_centred_line_is_kept() -> None:
+    lines = [  # centred text: no two lines start where the line without its `|` would
+        at("You may discard 1 card or 1 Action token to place", 100, 700, 800),
+        at("| Nova Corps token on any Location without one.", 120, 745, 760),
+        at("If an Overflow happens here,", 300, 790, 400),
+    ]
+    assert [ln.text for ln in page._without_frame_marks(lines)] == [ln.text for ln in lines]

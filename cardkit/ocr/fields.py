@@ -172,9 +172,17 @@ def join_lines(text: str) -> str:
 
 
 def clean_line(text: str) -> str:
-    """A one-line field: single spaces, no stray marks at the ends."""
+    """A one-line field: single spaces, no stray marks at the ends; an apostrophe glued to
+    the last word's letters is the word's own (`Takin'`, `Thanos'`), not a stray mark,
+    unless a quote opens the line (then it closes it)."""
     text = re.sub(r"\s+", " ", text).strip()
-    return text.strip(" .,:;|_-~'\"‘’“”").strip() if len(text) > 1 else text
+    if len(text) <= 1:
+        return text
+    cleaned = text.strip(" .,:;|_-~'\"‘’“”").strip()
+    elided = re.search(r"[A-Za-z](['’])$", text)
+    if elided and cleaned and text.endswith(cleaned + elided.group(1)) and text[0] not in "'‘\"“":
+        cleaned += elided.group(1)
+    return cleaned
 
 
 def number(text: str, signed: bool = False) -> int | None:

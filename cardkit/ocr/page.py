@@ -184,25 +184,28 @@ FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a 
 
 def _without_frame_marks(lines: list[Line]) -> list[Line]:
     """Lines without a first word that is a text box's edge: a bar or bracket (`|`,
-    `I)`) standing left of where the lines round it start, by more than half a letter's
-    height (a word at the margin, an `I` or a `1 card`, starts where the others do)."""
+    `I)`) standing left of a left-aligned block, so that the line without it starts where
+    two or more lines round it start (within half a letter's height). In centred text, or
+    at the block's margin (an `I`, a `1 card`), a first word is the line's own."""
     out = []
     for line in lines:
         first, _, rest = line.text.partition(" ")
         if not rest or not FRAME_MARK.fullmatch(first):
             out.append(line)
             continue
-        centre = line.centre[1]
-        near = sorted(
-            other.box[0]
+        x, y, w, h = line.box
+        cut = round(w * (len(first) + 1) / len(line.text))
+        slack = 0.5 * line.height
+        aligned = [
+            other
             for other in lines
-            if other is not line and abs(other.centre[1] - centre) <= 4 * line.height
-        )
-        if len(near) < 2 or line.box[0] >= near[len(near) // 2] - 0.5 * line.height:
+            if other is not line
+            and abs(other.centre[1] - line.centre[1]) <= 4 * line.height
+            and abs(other.box[0] - (x + cut)) <= slack
+        ]
+        if len(aligned) < 2 or x >= min(o.box[0] for o in aligned) - slack:
             out.append(line)
             continue
-        cut = round(line.box[2] * (len(first) + 1) / len(line.text))
-        x, y, w, h = line.box
         out.append(Line(rest, line.confidence, (x + cut, y, w - cut, h), line.height))
     return out
 
