@@ -197,3 +197,15 @@ def test_a_1_read_as_a_bar_at_the_start_of_a_centred_line_is_kept() -> None:
         at("If an Overflow happens here,", 300, 790, 400),
     ]
     assert [ln.text for ln in page._without_frame_marks(lines)] == [ln.text for ln in lines]
+
+
+def test_a_bullet_read_as_a_cent_sign_starts_its_line_as_a_bullet() -> None:
+    words = (
+        Word("¢", 0.79, (10, 0, 12, 30), 0),
+        Word("3", 0.95, (30, 0, 15, 30), 0),
+        Word("Unus", 0.95, (50, 0, 60, 30), 0),
+        Word("gains", 0.95, (0, 50, 60, 30), 1),
+        Word("¢", 0.79, (70, 50, 12, 30), 1),  # not first on its line: a speck, dropped
+        Word("it", 0.95, (90, 50, 20, 30), 1),
+    )
+    assert [ln.text for ln in page.lines_of(Reading(words))] == ["• 3 Unus", "gains it"]

@@ -33,6 +33,7 @@ LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
 LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
+BULLET_LIKE = {"•", "¢", "e¢", "«", "»", "·"}  # a line's first mark: a bullet as read
 BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
 ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
@@ -87,6 +88,8 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
         # a lone `|` between words is a digit 1 in many body fonts: kept as read, not dropped
         # (a 1 with a flag and a foot reads as `{` or `[` too: kept as the `|` it stands for)
         words = [_bar(words, n) for n in range(len(words))]
+        if len(words) > 1 and words[0].text in BULLET_LIKE:  # a bullet line's bullet
+            words[0] = Word("•", words[0].confidence, words[0].box, words[0].line)
         kept = [
             w
             for w in words
