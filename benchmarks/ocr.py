@@ -275,7 +275,11 @@ def score_cards(system: str, folder: Path, tally_of: Any, work: Path) -> None:
                 kept = cer(draft.get("name"), expected["name"])
                 tally.per_field.setdefault("name (case kept)", []).append(kept)
             for key, name in NUMBERS[system].items():
-                if f"{key}_per_hero" in expected:  # `<field>_fixed`: true where no mark
+                if f"{key}_per_hero" in expected and name == "health":
+                    # a villain's hit points: marvelsdb's `health_per_hero`, true where the mark is
+                    per_hero = draft.get("health_per_hero")
+                    tally.per_hero.append(per_hero is expected[f"{key}_per_hero"])
+                elif f"{key}_per_hero" in expected:  # `<field>_fixed`: true where no mark
                     fixed = draft.get(f"{name}_fixed")
                     tally.per_hero.append(fixed is (not expected[f"{key}_per_hero"]))
                 if expected.get(key) in (None, ""):

@@ -215,12 +215,15 @@ class TesseractApiEngine:
     def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
         import tesserocr
 
+        from cardkit.ocr import leptonica
+
         api = self._open()
         api.SetPageSegMode(PSM[mode])
         api.SetVariable("tessedit_char_whitelist", whitelist)
         try:
-            api.SetImage(image)
-            api.Recognize()
+            with leptonica.quiet():  # its notes on boxes past the image's edge are not errors
+                api.SetImage(image)
+                api.Recognize()
         except RuntimeError as err:
             raise EngineError(f"tesseract failed on {key}: {err}") from None
         words: list[Word] = []

@@ -132,7 +132,7 @@ def correct_words(
 def noise(text: str, confidence: float) -> bool:
     """A speck or ornament read as a mark: no letter or digit, or one odd letter, read unsurely."""
     if not any(c.isalnum() for c in text):
-        return confidence < 0.6 or text not in {"-", "—", "–", "&", ":", "/"}
+        return confidence < 0.6 or text not in {"-", "—", "–", "&", ":", "/", "•"}
     core = text.strip(".,;:!?()'\"’‘“”»«")
     return len(core) == 1 and core not in "aAI0123456789" and confidence < 0.5
 
@@ -172,9 +172,17 @@ def join_lines(text: str) -> str:
 
 
 def clean_line(text: str) -> str:
-    """A one-line field: single spaces, no stray marks at the ends."""
+    """A one-line field: single spaces, no stray marks at the ends; an apostrophe glued to
+    the last word's letters is the word's own (`Takin'`, `Thanos'`), not a stray mark,
+    unless a quote opens the line (then it closes it)."""
     text = re.sub(r"\s+", " ", text).strip()
-    return text.strip(" .,:;|_-~'\"‘’“”").strip() if len(text) > 1 else text
+    if len(text) <= 1:
+        return text
+    cleaned = text.strip(" .,:;|_-~'\"‘’“”").strip()
+    elided = re.search(r"[A-Za-z](['’])$", text)
+    if elided and cleaned and text.endswith(cleaned + elided.group(1)) and text[0] not in "'‘\"“":
+        cleaned += elided.group(1)
+    return cleaned
 
 
 def number(text: str, signed: bool = False) -> int | None:

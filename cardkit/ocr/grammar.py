@@ -5,7 +5,8 @@ A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Ea
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
-- `title`: the first line with three letters or more in the card's top `share`;
+- `title`: the first line with three letters or more in the card's top `share` (read at
+  least `least` surely, when given);
 - `pattern`: the first line matching a regular expression; the value is its first group
   (`number: true` makes it an int); only the matched part of the line is used up;
 - `lines`: the consecutive lines matching an expression (a trait line);
@@ -193,12 +194,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         if rule.how == "title":
             share = float(o.get("share", 0.2))
             # `taller`: a title set larger than the body (its type this many times the
-            # lines' median), so a rules line under a title the read missed is not taken
-            least = float(o.get("taller", 0.0)) * _median_height(lines)
+            # lines' median), so a rules line under a title the read missed is not taken;
+            # `least`: a card's edge or art read as letters is unsure
+            taller = float(o.get("taller", 0.0)) * _median_height(lines)
+            least = float(o.get("least", 0.0))
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
-                if line.height < least:
+                if line.height < taller or line.confidence < least:
                     continue
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i]))

@@ -29,6 +29,8 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
     for rule in reading.kind.rules:
         if rule.how != "title":
             continue
+        if rule.options.get("banner"):
+            _banner_title(reading, rule, card, engine, key)
         again = float(rule.options.get("reread", 0.0))
         if rule.field in reading.values and reading.confidences.get(rule.field, 0.0) >= again:
             continue
@@ -53,6 +55,29 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
         reading.confidences[rule.field] = best.confidence
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
+
+
+def _banner_title(
+    reading: grammar.Reading, rule: grammar.Rule, card: Image.Image, engine: OcrEngine, key: str
+) -> None:
+    """A title rule with `banner: true`: the row of display capitals in the top band read
+    alone (banner.py); it takes the field when the page read none or read it less surely
+    (the page's line is then kept, not lost)."""
+    from cardkit.ocr import banner
+
+    share = float(rule.options.get("share", 0.2))
+    found = banner.read_title(card, share, engine, key)
+    if found is None:
+        return
+    before = reading.values.get(rule.field)
+    if before is not None and found.confidence <= reading.confidences.get(rule.field, 0.0):
+        return
+    if isinstance(before, str) and before:
+        reading.kept.insert(0, before)
+    reading.values[rule.field] = grammar.strip_marks(found.text)
+    reading.confidences[rule.field] = found.confidence
+    if rule.field in reading.unread:
+        reading.unread.remove(rule.field)
 
 
 def _rules_line(line: str, text: str) -> bool:

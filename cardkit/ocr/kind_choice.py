@@ -38,6 +38,7 @@ def weigh(
     best: tuple[float, layout.Template, int, Image.Image, str] | None,
     reader_variant: str = "",
     reader_cache: tuple[Reading, ...] = (),
+    sure: bool = False,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
@@ -103,7 +104,25 @@ def weigh(
         and len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST
     ):
         won = None
+    if (
+        won is not None
+        and not won.always
+        and sure
+        and decision
+        and candidates[0].kind == won.kind
+        and template_fits(candidates[0], decision)
+    ):
+        # the template of a known design read its keyword and files the card under the
+        # grammar's kind: it reads that design better (templates sharpen, kinds stay)
+        return decision, None, lines, card, turn
     if won is None and decision is not None:  # a template decided the kind: a kind its
         # grammar reads on any design (`reads: grammar`) is read so, not by the template
         won = next((k for k in kinds if k.always and k.kind == decision.best.kind), None)
     return decision, won, lines, card, turn
+
+
+def template_fits(template: decide.Candidate, decision: decide.Decision) -> bool:
+    """A template that read its keyword (`sure`) is the design's when the grammar of the
+    same kind beat it by less than the margin that makes a kind sure: a probe read on a
+    phone photo scores low, though its keyword was found where the design prints it."""
+    return decision.best.score - template.score < decide.MARGIN

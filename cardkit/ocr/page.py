@@ -33,6 +33,9 @@ LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
 LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, is art
+BULLET_LIKE = {"•", "¢", "e¢", "«", "»", "·"}  # a line's first mark: a bullet as read
+BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
+ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
 
 
@@ -86,6 +89,10 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
     out = []
     for words in reading.lines:
         # a lone `|` between words is a digit 1 in many body fonts: kept as read, not dropped
+        # (a 1 with a flag and a foot reads as `{` or `[` too: kept as the `|` it stands for)
+        words = [_bar(words, n) for n in range(len(words))]
+        if len(words) > 1 and words[0].text in BULLET_LIKE:  # a bullet line's bullet
+            words[0] = Word("•", words[0].confidence, words[0].box, words[0].line)
         kept = [
             w
             for w in words
@@ -98,17 +105,20 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
         confidence = _confidence(kept)
         if confidence < LEAST_CONFIDENCE and letters < 8:
             continue  # a few unsure marks: art, an icon
+        heights = sorted(w.box[3] for w in kept)
+        # the box round the line's type: an inline icon read as a word stands taller, and
+        # would make the line seem to cover the line above it (a later read then drops it)
+        typed = [w for w in kept if w.box[3] <= ICON_HEIGHT * heights[len(heights) // 2]]
         left = min(w.box[0] for w in kept)
-        top = min(w.box[1] for w in kept)
+        top = min(w.box[1] for w in typed)
         right = max(w.box[0] + w.box[2] for w in kept)
-        bottom = max(w.box[1] + w.box[3] for w in kept)
+        bottom = max(w.box[1] + w.box[3] for w in typed)
         box = (
             round(left / scale),
             round(top / scale),
             round((right - left) / scale),
             round((bottom - top) / scale),
         )
-        heights = sorted(w.box[3] for w in kept)
         placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
         out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, placed))
     return out
@@ -124,6 +134,18 @@ def _in_card(
         round(w / scale),
         round(h / scale),
     )
+
+
+def _bar(words: tuple[Word, ...] | list[Word], n: int) -> Word:
+    """Word `n`, a lone bracket between two words (not after a number: `1 [icon]`) read as
+    the `|` a body font's digit 1 is read as."""
+    word = words[n]
+    if word.text not in BAR_LIKE or n == 0 or n == len(words) - 1:
+        return word
+    before, after = words[n - 1].text, words[n + 1].text
+    if not before[-1:].isalpha() or not after[:1].isalpha():
+        return word
+    return Word("|", word.confidence, word.box, word.line)
 
 
 def _confidence(words: list[Word]) -> float:
@@ -172,7 +194,39 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
         lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
+    lines = _without_frame_marks(lines)
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a first word
+
+
+def _without_frame_marks(lines: list[Line]) -> list[Line]:
+    """Lines without a first word that is a text box's edge: a bar or bracket (`|`,
+    `I)`) standing left of a left-aligned block, so that the line without it starts where
+    two or more lines round it start (within half a letter's height). In centred text, or
+    at the block's margin (an `I`, a `1 card`), a first word is the line's own."""
+    out = []
+    for line in lines:
+        first, _, rest = line.text.partition(" ")
+        if not rest or not FRAME_MARK.fullmatch(first):
+            out.append(line)
+            continue
+        x, y, w, h = line.box
+        cut = round(w * (len(first) + 1) / len(line.text))
+        slack = 0.5 * line.height
+        aligned = [
+            other
+            for other in lines
+            if other is not line
+            and abs(other.centre[1] - line.centre[1]) <= 4 * line.height
+            and abs(other.box[0] - (x + cut)) <= slack
+        ]
+        if len(aligned) < 2 or x >= min(o.box[0] for o in aligned) - slack:
+            out.append(line)
+            continue
+        out.append(Line(rest, line.confidence, (x + cut, y, w - cut, h), line.height))
+    return out
 
 
 def _merged(

@@ -162,7 +162,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     # text can be one): on that template's card, else every way up from the axis's
     if best is not None and sure:
         weighed = kind_choice.weigh(
-            frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4]
+            frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4], sure=True
         )
     else:
         weighed = kind_choice.weigh(

@@ -191,8 +191,44 @@ def _per_hero_fields(document: dict[str, Any], read: Any) -> None:
             document[f"{field.field}_fixed"] = PER_HERO not in field.text
 
 
+HIT_POINTS = re.compile(r"(?i)HIT\s*P[O0]INTS\W*(\d{1,2})(\S?)")
+MARK_READ = 0.5  # the per-hero mark told from the footer's characters: never sure
+
+
+def _hit_points_mark(document: dict[str, Any], read: Any) -> None:
+    """A villain's per-hero hit points, from the footer line the whole-card read gave: the
+    mark printed after the number is read as one more character glued to it (`HIT POINTS
+    222`, `12%`), and a flat number as the number alone. A character is not a glyph seen,
+    so the value is trusted at MARK_READ: unconfirmed, with a note saying what was read."""
+    if document.get("type_code") != "villain" or "health" not in document:
+        return
+    if "health_per_hero" in document or getattr(read, "grammar", None) is None:
+        return
+    for line in getattr(read, "lines", ()):
+        found = HIT_POINTS.search(line.text)
+        if found is None or fields.number(found.group(1)) != document["health"]:
+            continue
+        per_hero = bool(found.group(2))
+        document["health_per_hero"] = per_hero
+        document.setdefault("unconfirmed", []).append("health_per_hero")
+        document.setdefault("provenance", {}).setdefault("confidences", {})["health_per_hero"] = (
+            MARK_READ
+        )
+        said = "a character after the number: the per-hero mark" if per_hero else "no mark"
+        document.setdefault("gaps", []).append(
+            {
+                "note": f"health_per_hero: the footer reads `{found.group(0)}` ({said}); "
+                "check the mark against the card",
+                "fields": ["health_per_hero"],
+                "status": "open",
+            }
+        )
+        return
+
+
 def finish(document: dict[str, Any], read: Any) -> None:
     _per_hero_fields(document, read)
+    _hit_points_mark(document, read)
     sets = layout.template_sets()
     if "marvel-champions" in sets:
         inline_icons(document, list(sets["marvel-champions"].data.get("inline_icons", [])))
