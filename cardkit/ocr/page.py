@@ -42,6 +42,8 @@ class Line:
     confidence: float
     box: tuple[int, int, int, int]  # left, top, width, height on the upright card
     height: float  # median word height in card pixels: the type's size
+    # each word and its box on the card (a label's own box, not its line's)
+    words: tuple[tuple[str, tuple[int, int, int, int]], ...] = ()
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -106,7 +108,19 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             round((bottom - top) / scale),
         )
         heights = sorted(w.box[3] for w in kept)
-        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale))
+        words = tuple(
+            (
+                w.text,
+                (
+                    round(w.box[0] / scale),
+                    round(w.box[1] / scale),
+                    round(w.box[2] / scale),
+                    round(w.box[3] / scale),
+                ),
+            )
+            for w in kept
+        )
+        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, words))
     return out
 
 
@@ -170,8 +184,11 @@ def _merged(
     for line in lines_of(engine.read(image, "auto", key=key), at):
         if offset != (0, 0):
             x, y, w, h = line.box
+            moved = tuple(
+                (t, (b[0] + offset[0], b[1] + offset[1], b[2], b[3])) for t, b in line.words
+            )
             line = Line(
-                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height
+                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height, moved
             )
         covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
         if covered and _worth([line]) <= _worth(covered) * 1.1:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, page
+from cardkit.ocr import casing, decide, fields, geometry, grammar, layout, line_finder, page
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
@@ -348,6 +348,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        refine.flag_marks(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.placement(done.grammar, level)
         done.kept_text = "\n".join(done.grammar.kept)
         return done
@@ -429,6 +430,11 @@ def _weigh(
     _, _, lines, card, turn, kinds, full = found
     if not full:  # every way up read on its side: the one kept is read in full
         lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
+    if kinds and not any(grammar.evidence(k, lines) for k in kinds):
+        # no kind's headings read: the engine's layout analysis may have taken a sparse
+        # card for a picture; the lines found by shape, each read alone, are added
+        found = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
+        lines = line_finder.merged(lines, found)
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
     heard = lines + [
@@ -448,13 +454,15 @@ def _weigh(
             if best[0] >= KEYWORD
             else f", no keyword of {', '.join(template.keywords)}"
         )
-        candidates.append(decide.Candidate(template.ident, template.kind, score, what))
+        keyword = best[0] >= KEYWORD
+        candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
     for kind in kinds:
         seen_here = grammar.evidence(kind, heard)
         score = len(seen_here) / max(1, len(kind.evidence))
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
-        candidates.append(decide.Candidate(f"grammar {kind.ident}", kind.kind, score, what))
+        ident = f"grammar {kind.ident}"
+        candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
     if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
