@@ -12,7 +12,9 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 - `span`: the lines from one matching `start` to one matching `end` (flavour in quotes);
 - `after`: the lines after a heading (the heading itself is not text) up to the next
   heading or a line another field took;
-- `flag`: true when a line holds the `word` (a BAM! printed as a word);
+- `flag`: true when a short line holds the `word` (a BAM! printed as a word, not the word
+  inside a sentence); with `mark: true` also when a mark (a patch of a strong colour of
+  its own: a tag, a starburst) holds it, or has at least `points` points (marks.py);
 - `near`: a lone number (0-99 or `*`) within a few heights of its `label` (a Move value by
   MOVE): the page read's own line, else the engine reads the squares round the label;
 - `slots`: the placement diagram, from the image (slots.py): slots found against the card's
@@ -39,8 +41,10 @@ GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
 RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
+FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
+PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -79,6 +83,7 @@ class Reading:
     sharpened: list[str] = field(default_factory=list)  # fields a hint template read
     labels: dict[str, Line] = field(default_factory=dict)  # a `near` field's label, found
     gaps: list[dict[str, Any]] = field(default_factory=list)  # what a reader saw, unsurely
+    lines: list[Line] = field(default_factory=list)  # the lines read from (refining looks)
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -131,9 +136,9 @@ def evidence(kind: Kind, lines: list[Line]) -> list[str]:
     return [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
 
 
-def _labels(text: str, label: str) -> bool:
+def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     letters = len(re.sub(r"[^A-Za-z]", "", text))
-    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + LABEL_SLACK and fields.contains(
+    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + slack and fields.contains(
         text, label
     )
 
@@ -148,7 +153,7 @@ def _letters(text: str) -> int:
 
 def strip_marks(text: str) -> str:
     """A line without the stray marks an ornament or icon leaves at its ends."""
-    text = re.sub(r"\s+[^\sAI]$", "", text.strip())  # a lone speck after the last word
+    text = re.sub(r"\s+[^\sAI0-9]$", "", text.strip())  # a lone speck (not a card number)
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
@@ -245,7 +250,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "flag":
             word = str(o["word"])
             for i, text in enumerate(left):
-                if text and fields.contains(text, word):
+                # the word as a mark's label, not inside a sentence ("... Then BAM!")
+                if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
                     if _is_heading(kind, text) or len(text) <= len(word) + 3:
                         left[i] = ""
@@ -258,9 +264,9 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             )
             if label is None:
                 continue
-            labels[rule.field] = lines[label]
-            reach = NEAR * lines[label].box[3]
-            lx, ly = lines[label].centre
+            labels[rule.field] = _label_word(lines[label], str(o["label"]))
+            reach = NEAR * labels[rule.field].box[3]
+            lx, ly = labels[rule.field].centre
             for i, text in enumerate(left):
                 x, y = lines[i].centre
                 if NUMBER.fullmatch(text.strip()) and abs(x - lx) + abs(y - ly) <= 2 * reach:
@@ -273,11 +279,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]
             least = float(o.get("least", 0.0))  # surer than this: art read as words is not
+            sizes = sorted(lines[i].height for i, text in enumerate(left) if text)
+            usual = sizes[len(sizes) // 2] if sizes else 0.0
             picked = [
                 i
                 for i, text in enumerate(left)
                 if text
                 and lines[i].confidence >= least
+                and not _pictured(lines[i], usual)
                 and not _is_heading(kind, text)
                 and not any(d.search(text) for d in drops)
             ]
@@ -286,7 +295,24 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
     unread = [name for name in kind.expects if name not in values]
-    return Reading(kind, values, confidences, kept, unread, corrections, labels=labels)
+    return Reading(
+        kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
+    )
+
+
+def _pictured(line: Line, usual: float) -> bool:
+    """A line of type far taller than the text's, read unsurely: icons or a diagram read
+    as letters (`| a lleall a |`), kept as read, not made rules text."""
+    return line.height > PICTURE * usual and line.confidence < PICTURE_SURE
+
+
+def _label_word(line: Line, label: str) -> Line:
+    """The label's own word, with its box, when the line kept its words: a label read on
+    one line with other things (`(1) MOVE`) stands where its word does, its size its own."""
+    for text, box in line.words:
+        if len(label.split()) == 1 and fields.contains(text, label):
+            return Line(text, line.confidence, box, box[3], ((text, box),))
+    return line
 
 
 def _number_value(text: str) -> int | str:
