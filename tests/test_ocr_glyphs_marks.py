@@ -172,3 +172,19 @@ def test_a_title_with_a_mark_after_its_number_keeps_name_and_number() -> None:
     assert _split_title('Blastaar 1 "Oo.') == ("Blastaar", 1, '"Oo.')
     assert _split_title("Absorbing Man 10") == ("Absorbing Man", 10, "")
     assert _split_title("Dormammu") == ("Dormammu", None, "")
+
+
+def test_an_effect_name_on_a_line_of_its_own_gets_its_colon() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Move clockwise to the next Location with", 160),
+        _line("any Heroes.", 200),
+        _line("Entangle", 280),
+        _line("Give 1 Crisis token to 1 Hero in Venom's", 330),
+        _line("Location.", 370),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.values["card/text"] == (
+        "Move clockwise to the next Location with any Heroes. Entangle: "
+        "Give 1 Crisis token to 1 Hero in Venom's Location."
+    )  # "with" ends no name: the movement line stays as printed

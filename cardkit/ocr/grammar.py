@@ -20,7 +20,9 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 - `slots`: the placement diagram, from the image (slots.py): slots found against the card's
   background, icons counted per slot and named by the palette's colours;
 - `rest`: every line no field took and no `drop` pattern names, read at least `least`
-  surely (art read as words is unsure), in reading order.
+  surely (art read as words is unsure), in reading order; a line of type far taller than
+  the rest's, read unsurely, is icons or a diagram read as letters: kept, not text. With
+  `names: true` an effect's name printed on a line of its own without a colon gets one.
 
 Fields are taken in the order written. A line left over is kept (`kept_text`).
 """
@@ -290,7 +292,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 and not _is_heading(kind, text)
                 and not any(d.search(text) for d in drops)
             ]
-            take(rule.field, picked, _join([left[i] for i in picked]))
+            texts = [left[i] for i in picked]
+            if o.get("names"):
+                texts = _named(texts)
+            take(rule.field, picked, _join(texts))
             for i in picked:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
@@ -298,6 +303,25 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
+
+
+NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words at most
+CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
+
+
+def _named(texts: list[str]) -> list[str]:
+    """An effect's name printed on a line of its own, without a colon (`Entangle`, then
+    its text): a short title-case line with no end stop, followed by a line that opens with
+    a capital, gets the colon the other designs print (`Entangle:`)."""
+    out = list(texts)
+    for k, text in enumerate(texts[:-1]):
+        words = text.split()
+        if not words or len(words) > NAME_WORDS or text.rstrip()[-1:] in ".,;:!?":
+            continue
+        if all(w[:1].isupper() or w in CONNECTORS for w in words) and texts[k + 1][:1].isupper():
+            if k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:":
+                out[k] = text.rstrip() + ":"
+    return out
 
 
 def _pictured(line: Line, usual: float) -> bool:
