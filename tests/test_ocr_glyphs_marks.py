@@ -188,3 +188,16 @@ def test_an_effect_name_on_a_line_of_its_own_gets_its_colon() -> None:
         "Move clockwise to the next Location with any Heroes. Entangle: "
         "Give 1 Crisis token to 1 Hero in Venom's Location."
     )  # "with" ends no name: the movement line stays as printed
+
+
+def test_a_move_label_is_the_short_line_not_a_movement_sentence() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Venom 9", 20, 40),
+        _line("Move clockwise to the next Location with", 160),
+        _line("any Heroes.", 200),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.labels["card/move"].box[1] == 900
+    assert reading.kept == []  # the label alone on its line is used up, not kept as text

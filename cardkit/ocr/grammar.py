@@ -261,8 +261,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "near":
             # a lone number beside its label (a large Move value by MOVE): the page read's
             # own line when it holds one; else the engine reads round the label (pipeline)
-            label = next(
-                (i for i, t in enumerate(lines) if fields.contains(t.text, o["label"])), None
+            label = next(  # the label on a short line, not `Move clockwise ...`
+                (i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))), None
             )
             if label is None:
                 continue
