@@ -153,6 +153,7 @@ def test_bam_in_a_sentence_is_no_flag_and_icons_read_as_letters_are_kept() -> No
     lines = [
         _line("Venom 9", 20, 40),
         _line("| a lleall a |", 160, 70, 0.71),  # a diagram read as letters
+        _line("A A A", 240, 40, 0.9),  # a row of triangle tokens read as letters
         _line("Give 1 Crisis token to 1 Hero in Venom's", 300),
         _line("Location. Then BAM!", 340),
         _line("MOVE", 900),
@@ -162,7 +163,7 @@ def test_bam_in_a_sentence_is_no_flag_and_icons_read_as_letters_are_kept() -> No
     assert reading.values["card/text"] == (
         "Give 1 Crisis token to 1 Hero in Venom's Location. Then BAM!"
     )
-    assert reading.kept == ["| a lleall a |"]
+    assert reading.kept == ["| a lleall a |", "A A A"]
     assert reading.values["title"] == "Venom 9"  # the card number is not a speck
 
 

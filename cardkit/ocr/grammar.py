@@ -327,7 +327,12 @@ def _named(texts: list[str]) -> list[str]:
 def _pictured(line: Line, usual: float) -> bool:
     """A line of type far taller than the text's, read unsurely: icons or a diagram read
     as letters (`| a lleall a |`), kept as read, not made rules text."""
-    return line.height > PICTURE * usual and line.confidence < PICTURE_SURE
+    if line.height > PICTURE * usual and line.confidence < PICTURE_SURE:
+        return True
+    # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
+    words = line.text.split()
+    lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
+    return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
 
 
 def _label_word(line: Line, label: str) -> Line:
