@@ -303,6 +303,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image, str] | None = None
     sure, skew, level, level_turn = False, 0.0, straight.image, 0
+    probed: dict[str, tuple[float, bool, str, str]] = {}  # each kind's best template read
     for index in _shape_order(straight.shapes, aspects, axis):
         image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
@@ -320,6 +321,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
                 if not all(layout.tone_fits(card, tone) for tone in template.tones):
                     continue
                 score, keyword = reader.probe(card, template, rotation)
+                if score > probed.get(template.kind, (-1.0, False))[0]:
+                    probed[template.kind] = (score, keyword, template.ident, template.system)
                 if best is None or score > best[0]:
                     best = (score, template, rotation, card, reader.variant)
                     sure = keyword
@@ -335,10 +338,22 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     # every kind weighed, even when a template read its keyword (a stray word of rules
     # text can be one): on that template's card, else every way up from the axis's
     if best is not None and sure:
-        weighed = _weigh(frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4])
+        weighed = _weigh(
+            frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4], (), probed
+        )
     else:
         weighed = _weigh(
-            frame, engine, options, chosen, level, level_turn, _rotations(axis), best, "", heard
+            frame,
+            engine,
+            options,
+            chosen,
+            level,
+            level_turn,
+            _rotations(axis),
+            best,
+            "",
+            heard,
+            probed,
         )
     decision, kind, lines, level, level_turn = weighed
     if kind is not None and decision is not None:
@@ -398,6 +413,7 @@ def _weigh(
     best: tuple[float, layout.Template, int, Image.Image, str] | None,
     reader_variant: str = "",
     reader_cache: tuple[Reading, ...] = (),
+    probed: dict[str, tuple[float, bool, str, str]] | None = None,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
@@ -456,6 +472,12 @@ def _weigh(
         )
         keyword = best[0] >= KEYWORD
         candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
+    for other, (read, said, ident, system) in (probed or {}).items():
+        if best is not None and other == best[1].kind:
+            continue  # the best template's kind is in already: every other kind's best too
+        score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
+        what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
+        candidates.append(decide.Candidate(ident, other, score, what, said))
     for kind in kinds:
         seen_here = grammar.evidence(kind, heard)
         score = len(seen_here) / max(1, len(kind.evidence))
