@@ -478,8 +478,9 @@ def _weigh(
         score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
         what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
         candidates.append(decide.Candidate(ident, other, score, what, said))
+    upright = page.stands_upright(lines)  # read down the card: its labels say nothing
     for kind in kinds:
-        seen_here = grammar.evidence(kind, heard)
+        seen_here = grammar.evidence(kind, heard) if upright else []
         score = len(seen_here) / max(1, len(kind.evidence))
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
@@ -487,6 +488,10 @@ def _weigh(
         candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
-    if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
+    if (
+        won is None
+        or not upright
+        or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST
+    ):
         return decision, None, lines, card, turn
     return decision, won, lines, card, turn
