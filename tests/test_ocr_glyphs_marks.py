@@ -180,6 +180,7 @@ def test_an_effect_name_on_a_line_of_its_own_gets_its_colon() -> None:
     lines = [
         _line("Move clockwise to the next Location with", 160),
         _line("any Heroes.", 200),
+        _line("O", 250),  # an icon read as a letter: no effect's name
         _line("Entangle", 280),
         _line("Give 1 Crisis token to 1 Hero in Venom's", 330),
         _line("Location.", 370),

@@ -140,9 +140,7 @@ def evidence(kind: Kind, lines: list[Line]) -> list[str]:
 
 def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     letters = len(re.sub(r"[^A-Za-z]", "", text))
-    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + slack and fields.contains(
-        text, label
-    )
+    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + slack and fields.contains(text, label)
 
 
 def shape_fits(kind: Kind, width: int, height: int) -> bool:
@@ -316,7 +314,9 @@ def _named(texts: list[str]) -> list[str]:
     out = list(texts)
     for k, text in enumerate(texts[:-1]):
         words = text.split()
-        if not words or len(words) > NAME_WORDS or text.rstrip()[-1:] in ".,;:!?":
+        if sum(c.isalpha() for c in text) < 3 or len(words) > NAME_WORDS:
+            continue
+        if text.rstrip()[-1:] in ".,;:!?":
             continue
         if all(w[:1].isupper() or w in CONNECTORS for w in words) and texts[k + 1][:1].isupper():
             if k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:":
@@ -332,6 +332,8 @@ def _pictured(line: Line, usual: float) -> bool:
     # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
     words = line.text.split()
     lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
+    if len(words) == 1 and lone == 1 and not words[0].isdigit():
+        return True  # one mark alone on a line (`O`, `|`): an icon
     return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
 
 
