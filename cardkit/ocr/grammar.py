@@ -332,8 +332,8 @@ def _pictured(line: Line, usual: float) -> bool:
     # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
     words = line.text.split()
     lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
-    if len(words) == 1 and lone == 1 and not words[0].isdigit():
-        return True  # one mark alone on a line (`O`, `|`): an icon
+    if len(words) == 1 and lone == 1:
+        return True  # one mark alone on a line (`O`, `|`, `1`): an icon, not rules text
     return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
 
 

@@ -478,7 +478,10 @@ def _weigh(
         score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
         what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
         candidates.append(decide.Candidate(ident, other, score, what, said))
-    upright = page.stands_upright(lines)  # read down the card: its labels say nothing
+    # read down the card, its labels say nothing (lines of words only: a lone digit, an
+    # icon read as a letter stand as tall as wide either way)
+    wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+    upright = page.stands_upright(wordy or lines)
     for kind in kinds:
         seen_here = grammar.evidence(kind, heard) if upright else []
         score = len(seen_here) / max(1, len(kind.evidence))
