@@ -318,9 +318,10 @@ def _named(texts: list[str]) -> list[str]:
             continue
         if text.rstrip()[-1:] in ".,;:!?":
             continue
-        if all(w[:1].isupper() or w in CONNECTORS for w in words) and texts[k + 1][:1].isupper():
-            if k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:":
-                out[k] = text.rstrip() + ":"
+        titled = all(w[:1].isupper() or w in CONNECTORS for w in words)
+        after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
+        if titled and after_stop and texts[k + 1][:1].isupper():
+            out[k] = text.rstrip() + ":"
     return out
 
 

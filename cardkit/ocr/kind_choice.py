@@ -1,0 +1,124 @@
+"""The card's kind chosen on evidence: every kind of every candidate system scored on the
+whole-card read (and the best template's probe score), the card read each way up until
+some kind's headings are found (decide.py weighs the candidates)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from cardkit.ocr import decide, geometry, grammar, layout, line_finder, page
+from cardkit.ocr.engine import OcrEngine, Reading
+from cardkit.ocr.intake import Frame
+from cardkit.ocr.region_reader import ACCEPT, KEYWORD
+
+if TYPE_CHECKING:
+    from cardkit.ocr.pipeline import Options
+
+
+def systems_in_path(path: Path, names: list[str]) -> tuple[str, ...]:
+    """A folder on the scan's path named after a system (`scans/villainous/...`) names it."""
+    parts = {part.casefold().replace("_", "-") for part in path.resolve().parts[:-1]}
+    return tuple(name for name in names if name in parts)
+
+
+Weighed = tuple[decide.Decision | None, grammar.Kind | None, list[page.Line], Image.Image, int]
+
+
+def weigh(
+    frame: Frame,
+    engine: OcrEngine,
+    options: Options,
+    chosen: list[layout.TemplateSet],
+    level: Image.Image,
+    level_turn: int,
+    turns: list[int],
+    best: tuple[float, layout.Template, int, Image.Image, str] | None,
+    reader_variant: str = "",
+    reader_cache: tuple[Reading, ...] = (),
+    probed: dict[str, tuple[float, bool, str, str]] | None = None,
+) -> Weighed:
+    """Every kind of every candidate system scored on the card's whole-card read (see
+    decide.py); the grammar kind to read the card by, when one wins with evidence. The
+    card is read stood up as its text's axis says, then (while no kind's headings are
+    found) the other ways up: a square card's axis is a guess. When no kind's headings are
+    read at all, the lines found by shape (line_finder.py) are added. `probed` holds each
+    kind's best template probe: every kind is a candidate, not only the best template's."""
+    hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
+    every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
+    found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool] | None
+    found = None
+    for turn in turns:
+        card = geometry.rotate(level, (turn - level_turn) % 360)
+        kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
+        if found is not None and not kinds:
+            continue
+        key = f"{frame.name}/{turn}{reader_variant}"
+        lines = page.first_read(card, engine, key)
+        upright = full = page.stands_upright(lines)
+        if full:  # a card read on its side is not read again: this way up is wrong
+            lines = page.read_more(card, engine, key, lines)
+            upright = page.stands_upright(lines)
+        seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
+        if not upright:
+            seen = 0  # lines read down the card: tesseract read it on its side
+        worth = sum(ln.confidence * len(ln.text) for ln in lines)
+        if found is None or (seen, worth) > found[:2]:
+            found = (seen, worth, lines, card, turn, kinds, full)
+        if seen or not every:
+            break
+    assert found is not None
+    _, _, lines, card, turn, kinds, full = found
+    if not full:  # every way up read on its side: the one kept is read in full
+        lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
+    if kinds and not any(grammar.evidence(k, lines) for k in kinds):
+        # no kind's headings read: the engine's layout analysis may have taken a sparse
+        # card for a picture; the lines found by shape, each read alone, are added
+        found_lines = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
+        lines = line_finder.merged(lines, found_lines)
+    # what the templates' regions read counts as evidence too (a coloured header the
+    # whole-card read missed), though only the page's lines are given to fields
+    heard = lines + [
+        page.Line(" ".join(w.text for w in ln), 1.0, (0, 0, 1, 1), 1.0)
+        for reading in reader_cache
+        for ln in reading.lines
+    ]
+    # the template first: a tie goes to it (where a template fits its design it reads
+    # better than the grammar; the grammar wins only with more evidence)
+    candidates = []
+    if best is not None:
+        template = best[1]
+        score = min(1.0, best[0] / (ACCEPT + KEYWORD))
+        score += decide.HINT if template.system in hinted else 0
+        what = f"its probe regions read at {best[0]:.2f}" + (
+            f", a keyword of {', '.join(template.keywords)} read"
+            if best[0] >= KEYWORD
+            else f", no keyword of {', '.join(template.keywords)}"
+        )
+        keyword = best[0] >= KEYWORD
+        candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
+    for other, (read, said, ident, system) in (probed or {}).items():
+        if best is not None and other == best[1].kind:
+            continue  # the best template's kind is in already: every other kind's best too
+        score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
+        what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
+        candidates.append(decide.Candidate(ident, other, score, what, said))
+    # read down the card, its labels say nothing (lines of words only: a lone digit, an
+    # icon read as a letter stand as tall as wide either way)
+    wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+    upright = page.stands_upright(wordy or lines)
+    for kind in kinds:
+        seen_here = grammar.evidence(kind, heard) if upright else []
+        score = len(seen_here) / max(1, len(kind.evidence))
+        score += decide.HINT if kind.system in hinted else 0
+        what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
+        ident = f"grammar {kind.ident}"
+        candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
+    decision = decide.decide(candidates)
+    won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
+    evidenced = len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) if won else 0.0
+    if won is None or not upright or evidenced < decide.LEAST:
+        return decision, None, lines, card, turn
+    return decision, won, lines, card, turn
