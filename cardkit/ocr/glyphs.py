@@ -43,7 +43,9 @@ class Glyph:
 def _components(ink: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int, int]]:
     import cv2
 
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    count, _labels, stats, _ = cv2.connectedComponentsWithStats(
+        ink.astype(np.uint8), connectivity=8
+    )
     return [tuple(int(v) for v in stats[i]) for i in range(1, count)]  # type: ignore[misc]
 
 

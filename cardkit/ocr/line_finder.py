@@ -36,7 +36,9 @@ def ink(grey: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     ground = cv2.medianBlur(small, (max(3, max(h, w) // 48)) | 1)
     ground = cv2.resize(ground, (w, h), interpolation=cv2.INTER_LINEAR)
     mask = np.abs(grey.astype(np.int16) - ground.astype(np.int16)) > CONTRAST
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
     wide = [i for i in range(1, count) if stats[i][2] > 0.5 * w or stats[i][3] > 0.5 * h]
     if wide:
         mask[np.isin(labels, wide)] = False
@@ -48,7 +50,9 @@ def boxes(mask: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int]]:
     import cv2
 
     h = mask.shape[0]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
     glyphs = np.zeros_like(mask, dtype=np.uint8)
     heights = []
     for i in range(1, count):
@@ -64,7 +68,7 @@ def boxes(mask: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int]]:
         return []
     size = int(np.median(heights))
     joined = cv2.dilate(glyphs, np.ones((max(1, size // 4), max(3, size)), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, 8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     out = []
     for i in range(1, count):
         x, y, bw, bh, _area = (int(v) for v in stats[i])

@@ -58,7 +58,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
     rgb = np.asarray(card.convert("RGB"))
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     area = rgb.shape[0] * rgb.shape[1]
-    out = []
+    out: list[Mark] = []
     hue = hsv[:, :, 0].astype(np.int16)
     strong = (hsv[:, :, 1] >= SATURATED) & (hsv[:, :, 2] >= 90)
     for centre in range(0, 180, 15):  # patches of one hue (a yellow burst, an orange disc)

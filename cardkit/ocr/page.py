@@ -108,7 +108,7 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             round((bottom - top) / scale),
         )
         heights = sorted(w.box[3] for w in kept)
-        words = tuple(
+        placed = tuple(
             (
                 w.text,
                 (
@@ -120,7 +120,7 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             )
             for w in kept
         )
-        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, words))
+        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, placed))
     return out
 
 
