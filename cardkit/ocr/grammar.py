@@ -5,7 +5,8 @@ A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Ea
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
-- `title`: the first line with three letters or more in the card's top `share`;
+- `title`: the first line with three letters or more in the card's top `share` (a lone
+  speck at its end dropped; with `number: true` a lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
   (`number: true` makes it an int); only the matched part of the line is used up;
 - `lines`: the consecutive lines matching an expression (a trait line);
@@ -151,9 +152,11 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in text)
 
 
-def strip_marks(text: str) -> str:
-    """A line without the stray marks an ornament or icon leaves at its ends."""
-    text = re.sub(r"\s+[^\sAI0-9]$", "", text.strip())  # a lone speck (not a card number)
+def strip_marks(text: str, number: bool = False) -> str:
+    """A line without the stray marks an ornament or icon leaves at its ends (`number`: a
+    lone digit at its end is the card's number, not a speck)."""
+    speck = r"\s+[^\sAI0-9]$" if number else r"\s+[^\sAI]$"  # a lone speck after the last word
+    text = re.sub(speck, "", text.strip())
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
@@ -195,7 +198,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 if line.box[1] > share * card_height:
                     break
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
-                    take(rule.field, [i], strip_marks(left[i]))
+                    take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
                     break
         elif rule.how == "pattern":

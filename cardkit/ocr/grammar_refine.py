@@ -41,7 +41,9 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
         best = max(sure, key=lambda ln: ln.confidence * _wordy(ln.text))
         if best.confidence < page.LEAST_CONFIDENCE:
             continue
-        reading.values[rule.field] = grammar.strip_marks(best.text)
+        reading.values[rule.field] = grammar.strip_marks(
+            best.text, bool(rule.options.get("number"))
+        )
         reading.confidences[rule.field] = best.confidence
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)

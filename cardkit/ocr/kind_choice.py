@@ -77,7 +77,9 @@ def weigh(
         # no kind's headings read: the engine's layout analysis may have taken a sparse
         # card for a picture; the lines found by shape, each read alone, are added
         found_lines = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
-        lines = line_finder.merged(lines, found_lines)
+        more = line_finder.merged(lines, found_lines)
+        if any(grammar.evidence(k, more) for k in kinds):
+            lines = more  # kept only where they read a kind's label: else art read as words
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
     heard = lines + [
