@@ -37,12 +37,15 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import fields
+from cardkit.ocr import fields, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
-RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
+RULES: tuple[str, ...] = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near")
+RULES += ("slots",)
+RULES += sections.RULES  # headed sections in columns (sections.py)
+RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
@@ -69,6 +72,7 @@ class Kind:
     expects: tuple[str, ...]
     fixed: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     drop: tuple[str, ...] = ()
+    always: bool = False  # `reads: grammar`: read so even when a template decided the kind
 
     @property
     def ident(self) -> str:
@@ -108,6 +112,7 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
             tuple(str(e) for e in raw.get("expects", [r.field for r in rules])),
             dict(raw.get("fixed") or {}),
             tuple(str(d) for d in raw.get("drop", [])),
+            str(raw.get("reads", "")) == "grammar",
         )
     except (KeyError, TypeError, ValueError) as err:
         raise UsageError(f"{where}: grammar kind {name}: {err}") from None
@@ -194,9 +199,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         o = rule.options
         if rule.how == "title":
             share = float(o.get("share", 0.2))
+            # `taller`: a title set larger than the body (its type this many times the
+            # lines' median), so a rules line under a title the read missed is not taken
+            least = float(o.get("taller", 0.0)) * _median_height(lines)
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
+                if line.height < least:
+                    continue
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
@@ -248,6 +258,30 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             take(rule.field, picked, _join([left[i] for i in picked]))
             for i in picked:
                 left[i] = ""
+        elif rule.how in sections.RULES:
+            for name, picked, parts, sure in sections.read(o, lines, left):
+                take(name, picked, _join(parts))
+                if name in confidences:
+                    confidences[name] = sure  # the section's own words, not its lines'
+        elif rule.how in numbers.RULES:
+            # read from the image (numbers.py); the label alone on its line is used up
+            printed = str(o.get("label", ""))
+            inline = re.compile(
+                rf"(?i)(\d{{1,2}})\W*{re.escape(printed)}|{re.escape(printed)}\W*(\d{{1,2}})"
+            )
+            for i, text in enumerate(left):
+                found = inline.search(text) if printed and rule.how == "number" else None
+                if found and rule.field not in values:  # `5 Health` on a bar: read as text
+                    take(rule.field, [i], int(found.group(1) or found.group(2)))
+                    left[i] = (text[: found.start()] + " " + text[found.end() :]).strip()
+                    continue
+                if (
+                    printed
+                    and text
+                    and fields.contains(text, printed)
+                    and _letters(text) <= len(printed) + 2
+                ):
+                    left[i] = ""
         elif rule.how == "slots":
             continue  # read from the image by the pipeline (slots.py), not from lines
         elif rule.how == "flag":
@@ -344,10 +378,15 @@ def _pictured(line: Line, usual: float) -> bool:
 def _label_word(line: Line, label: str) -> Line:
     """The label's own word, with its box, when the line kept its words: a label read on
     one line with other things (`(1) MOVE`) stands where its word does, its size its own."""
-    for text, box in line.words:
-        if len(label.split()) == 1 and fields.contains(text, label):
-            return Line(text, line.confidence, box, box[3], ((text, box),))
+    for word in line.words:
+        if len(label.split()) == 1 and fields.contains(word.text, label):
+            return Line(word.text, line.confidence, word.box, word.box[3], (word,))
     return line
+
+
+def _median_height(lines: list[Line]) -> float:
+    heights = sorted(line.height for line in lines)
+    return heights[len(heights) // 2] if heights else 0.0
 
 
 def _number_value(text: str) -> int | str:

@@ -11,6 +11,7 @@ line make line boxes, each read alone as one line (black on white).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -108,16 +109,16 @@ def read_lines(
                 round(lh / scale),
             )
             words = tuple(
-                (
-                    t,
-                    (
-                        round((b[0] - 10) / scale) + x - pad,
-                        round((b[1] - 10) / scale) + y - pad,
-                        round(b[2] / scale),
-                        round(b[3] / scale),
+                replace(
+                    w,
+                    box=(
+                        round((w.box[0] - 10) / scale) + x - pad,
+                        round((w.box[1] - 10) / scale) + y - pad,
+                        round(w.box[2] / scale),
+                        round(w.box[3] / scale),
                     ),
                 )
-                for t, b in line.words
+                for w in line.words
             )
             out.append(Line(line.text, line.confidence, box, line.height / scale, words))
     return out
