@@ -324,7 +324,9 @@ def test_a_master_plan_of_another_design_reads_by_grammar_and_says_what_it_doubt
     card = document["card"]
     assert card["n"] == 1
     assert card["effects"][0]["name"] == "Negative Zone Patrols"
-    assert "card/move" in document["unconfirmed"]  # a lone digit read by its label is doubted
+    assert card["move"] == 0  # the lone glyph in the disc over MOVE, read alone at every level
+    assert "card/move" not in document["unconfirmed"]  # read one way every time: sure
+    assert card["bam"] is True  # the starburst (its word, or its eleven points)
     notes = [g["note"] for g in document["gaps"]]
     assert any(n.startswith("card/place: 3 slots counted") for n in notes), notes
     report, _ = check([out / f"{scan.stem}.yaml"])

@@ -5,7 +5,9 @@ its probe regions read (1 when one of its keywords was read surely), a grammar k
 the share of its printed headings and labels found on the card, if its shape fits. A
 system the user named (`--system`), or a folder on the scan's path, adds HINT to its
 kinds: evidence, not a verdict. When the best does not beat the runner-up by MARGIN, the
-draft lists `kind` as unconfirmed and its gap note names the runner-up and the evidence.
+draft lists `kind` as unconfirmed and its gap note names the runner-up and the evidence;
+so it does when the best read nothing of its own (no keyword, no heading): a system's hint
+and a template's probe reading some text decide no kind.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ class Candidate:
     kind: str  # the document kind it files the card under
     score: float
     evidence: str  # what was seen, in words
+    evidenced: bool = True  # something of its own was read (a keyword, a heading): a kind
+    # that wins by a hint and a probe's reading alone is no sure kind
 
 
 @dataclass(frozen=True)
@@ -32,12 +36,24 @@ class Decision:
 
     @property
     def sure(self) -> bool:
+        if not self.best.evidenced:
+            return False
         return self.runner_up is None or self.best.score - self.runner_up.score >= MARGIN
 
     def note(self) -> str:
         other = self.runner_up
         if other is None:
-            return ""
+            return (
+                f"kind not sure: read as {self.best.kind} ({self.best.ident}: "
+                f"{self.best.evidence}), and nothing else was read: check the card's kind"
+            )
+        if not self.best.evidenced:
+            return (
+                f"kind not sure: read as {self.best.kind} ({self.best.ident}, score "
+                f"{self.best.score:.2f}: {self.best.evidence}), none of its own labels read; "
+                f"runner-up {other.kind} ({other.ident}, score {other.score:.2f}: "
+                f"{other.evidence}): check the card's kind"
+            )
         return (
             f"kind not sure: read as {self.best.kind} ({self.best.ident}, score "
             f"{self.best.score:.2f}: {self.best.evidence}), but {other.kind} ({other.ident}, "

@@ -6,20 +6,25 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
 - `title`: the first line with three letters or more in the card's top `share` (read at
-  least `least` surely, when given);
+  least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
+  lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
   (`number: true` makes it an int); only the matched part of the line is used up;
 - `lines`: the consecutive lines matching an expression (a trait line);
 - `span`: the lines from one matching `start` to one matching `end` (flavour in quotes);
 - `after`: the lines after a heading (the heading itself is not text) up to the next
   heading or a line another field took;
-- `flag`: true when a line holds the `word` (a BAM! printed as a word);
+- `flag`: true when a short line holds the `word` (a BAM! printed as a word, not the word
+  inside a sentence); with `mark: true` also when a mark (a patch of a strong colour of
+  its own: a tag, a starburst) holds it, or has at least `points` points (marks.py);
 - `near`: a lone number (0-99 or `*`) within a few heights of its `label` (a Move value by
   MOVE): the page read's own line, else the engine reads the squares round the label;
 - `slots`: the placement diagram, from the image (slots.py): slots found against the card's
   background, icons counted per slot and named by the palette's colours;
 - `rest`: every line no field took and no `drop` pattern names, read at least `least`
-  surely (art read as words is unsure), in reading order.
+  surely (art read as words is unsure), in reading order; a line of type far taller than
+  the rest's, read unsurely, is icons or a diagram read as letters: kept, not text. With
+  `names: true` an effect's name printed on a line of its own without a colon gets one.
 
 Fields are taken in the order written. A line left over is kept (`kept_text`).
 """
@@ -43,8 +48,10 @@ RULES += ("slots",)
 RULES += sections.RULES  # headed sections in columns (sections.py)
 RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
+FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
+PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -138,11 +145,9 @@ def evidence(kind: Kind, lines: list[Line]) -> list[str]:
     return [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
 
 
-def _labels(text: str, label: str) -> bool:
+def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     letters = len(re.sub(r"[^A-Za-z]", "", text))
-    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + LABEL_SLACK and fields.contains(
-        text, label
-    )
+    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + slack and fields.contains(text, label)
 
 
 def shape_fits(kind: Kind, width: int, height: int) -> bool:
@@ -153,9 +158,11 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in text)
 
 
-def strip_marks(text: str) -> str:
-    """A line without the stray marks an ornament or icon leaves at its ends."""
-    text = re.sub(r"\s+[^\sAI]$", "", text.strip())  # a lone speck after the last word
+def strip_marks(text: str, number: bool = False) -> str:
+    """A line without the stray marks an ornament or icon leaves at its ends (`number`: a
+    lone digit at its end is the card's number, not a speck)."""
+    speck = r"\s+[^\sAI0-9]$" if number else r"\s+[^\sAI]$"  # a lone speck after the last word
+    text = re.sub(speck, "", text.strip())
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
@@ -204,7 +211,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 if line.height < taller or line.confidence < least:
                     continue
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
-                    take(rule.field, [i], strip_marks(left[i]))
+                    take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
                     break
         elif rule.how == "pattern":
@@ -283,7 +290,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "flag":
             word = str(o["word"])
             for i, text in enumerate(left):
-                if text and fields.contains(text, word):
+                # the word as a mark's label, not inside a sentence ("... Then BAM!")
+                if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
                     if _is_heading(kind, text) or len(text) <= len(word) + 3:
                         left[i] = ""
@@ -291,14 +299,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "near":
             # a lone number beside its label (a large Move value by MOVE): the page read's
             # own line when it holds one; else the engine reads round the label (pipeline)
-            label = next(
-                (i for i, t in enumerate(lines) if fields.contains(t.text, o["label"])), None
+            label = next(  # the label on a short line, not `Move clockwise ...`
+                (i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))), None
             )
             if label is None:
                 continue
-            labels[rule.field] = lines[label]
-            reach = NEAR * lines[label].box[3]
-            lx, ly = lines[label].centre
+            labels[rule.field] = _label_word(lines[label], str(o["label"]))
+            reach = NEAR * labels[rule.field].box[3]
+            lx, ly = labels[rule.field].centre
             for i, text in enumerate(left):
                 x, y = lines[i].centre
                 if NUMBER.fullmatch(text.strip()) and abs(x - lx) + abs(y - ly) <= 2 * reach:
@@ -311,15 +319,21 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]
             least = float(o.get("least", 0.0))  # surer than this: art read as words is not
+            sizes = sorted(lines[i].height for i, text in enumerate(left) if text)
+            usual = sizes[len(sizes) // 2] if sizes else 0.0
             picked = [
                 i
                 for i, text in enumerate(left)
                 if text
                 and lines[i].confidence >= least
+                and not _pictured(lines[i], usual)
                 and not _is_heading(kind, text)
                 and not any(d.search(text) for d in drops)
             ]
-            take(rule.field, picked, _join([left[i] for i in picked]))
+            texts = [left[i] for i in picked]
+            if o.get("names"):
+                texts = _named(texts)
+            take(rule.field, picked, _join(texts))
             for i in picked:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
@@ -327,6 +341,50 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
+
+
+NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words at most
+CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
+
+
+def _named(texts: list[str]) -> list[str]:
+    """An effect's name printed on a line of its own, without a colon (`Entangle`, then
+    its text): a short title-case line with no end stop, followed by a line that opens with
+    a capital, gets the colon the other designs print (`Entangle:`)."""
+    out = list(texts)
+    for k, text in enumerate(texts[:-1]):
+        words = text.split()
+        if sum(c.isalpha() for c in text) < 3 or len(words) > NAME_WORDS:
+            continue
+        if text.rstrip()[-1:] in ".,;:!?":
+            continue
+        titled = all(w[:1].isupper() or w in CONNECTORS for w in words)
+        after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
+        if titled and after_stop and texts[k + 1][:1].isupper():
+            out[k] = text.rstrip() + ":"
+    return out
+
+
+def _pictured(line: Line, usual: float) -> bool:
+    """A line of type far taller than the text's, read unsurely: icons or a diagram read
+    as letters (`| a lleall a |`), kept as read, not made rules text."""
+    if line.height > PICTURE * usual and line.confidence < PICTURE_SURE:
+        return True
+    # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
+    words = line.text.split()
+    lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
+    if len(words) == 1 and lone == 1:
+        return True  # one mark alone on a line (`O`, `|`, `1`): an icon, not rules text
+    return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
+
+
+def _label_word(line: Line, label: str) -> Line:
+    """The label's own word, with its box, when the line kept its words: a label read on
+    one line with other things (`(1) MOVE`) stands where its word does, its size its own."""
+    for word in line.words:
+        if len(label.split()) == 1 and fields.contains(word.text, label):
+            return Line(word.text, line.confidence, word.box, word.box[3], (word,))
+    return line
 
 
 def _median_height(lines: list[Line]) -> float:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from cardkit.ocr.pipeline import Reader
 
 DOUBTED_NUMBER = 0.5  # the most a number read round its label is trusted: it stays unconfirmed
+SURE_GLYPH = 0.95  # a lone glyph read one way at every grey level, as the page read it
 SURE_NUMBER = 0.7  # a number read round its label this surely ends the search
 
 
@@ -51,7 +52,9 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
         best = max(lines, key=lambda ln: ln.confidence * _wordy(ln.text))
         if best.confidence < page.LEAST_CONFIDENCE:
             continue
-        reading.values[rule.field] = grammar.strip_marks(best.text)
+        reading.values[rule.field] = grammar.strip_marks(
+            best.text, bool(rule.options.get("number"))
+        )
         reading.confidences[rule.field] = best.confidence
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
@@ -144,6 +147,12 @@ def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine,
     unconfirmed: a digit read so is trusted at most DOUBTED_NUMBER)."""
     for rule in reading.kind.rules:
         label = reading.labels.get(rule.field)
+        if (
+            rule.how == "near"
+            and label is not None
+            and _glyph(reading, rule.field, label, card, engine, key)
+        ):
+            continue
         if rule.how == "near" and rule.field in reading.values:
             # the page read's own lone digit by its label: as doubtful as one read round it
             sure = reading.confidences.get(rule.field, 0.0)
@@ -178,6 +187,75 @@ def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine,
             reading.confidences[rule.field] = min(best[0], DOUBTED_NUMBER)
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
+
+
+def _glyph(
+    reading: grammar.Reading,
+    field: str,
+    label: page.Line,
+    card: Image.Image,
+    engine: OcrEngine,
+    key: str,
+) -> bool:
+    """A `near` number as the lone large glyph by its label, read alone (glyphs.py). Sure
+    when every grey level read it one way, surely, and the page read (if it read a lone
+    number there) read the same; doubted (at most DOUBTED_NUMBER) otherwise. False when
+    no glyph was found or read: the page read's number and the squares are next."""
+    from cardkit.ocr import glyphs
+
+    words = [
+        box
+        for ln in reading.lines
+        for text, box in ([(w.text, w.box) for w in ln.words] or [(ln.text, ln.box)])
+        if sum(c.isalpha() for c in text) >= 2
+    ]
+    glyph = glyphs.lone_glyph(card, label.box, words, engine, f"{key}/{field}")
+    if glyph is None or not glyph.text:
+        return False
+    value: int | str = "*" if glyph.text == "*" else int(glyph.text)
+    page_read = reading.values.get(field)
+    sure = glyph.agreed and page_read in (None, value)
+    reading.values[field] = value
+    reading.confidences[field] = SURE_GLYPH if sure else min(glyph.confidence, DOUBTED_NUMBER)
+    if page_read not in (None, value):
+        reading.gaps.append(
+            {
+                "note": f"{field}: the large glyph by its label reads {value}, the card's "
+                f"whole read {page_read}: check it against the card",
+                "fields": [field],
+                "status": "open",
+            }
+        )
+    if field in reading.unread:
+        reading.unread.remove(field)
+    return True
+
+
+def flag_marks(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
+    """A `flag` with `mark: true` the lines did not hold: a mark on the card holding its
+    word (read inside it), or shaped with `points` points (a starburst), unsurely."""
+    from cardkit.ocr import marks
+
+    for rule in reading.kind.rules:
+        if rule.how != "flag" or not rule.options.get("mark") or rule.field in reading.values:
+            continue
+        word, points = str(rule.options["word"]), int(rule.options.get("points", 0))
+        found = marks.look_for(card, word, points, engine, f"{key}/{rule.field}")
+        if found is None:
+            continue
+        present, confidence, seen = found
+        reading.values[rule.field] = present
+        reading.confidences[rule.field] = confidence
+        if confidence < 0.9:
+            reading.gaps.append(
+                {
+                    "note": f"{rule.field}: {seen}, its word not read: check it on the card",
+                    "fields": [rule.field],
+                    "status": "open",
+                }
+            )
+        if rule.field in reading.unread:
+            reading.unread.remove(rule.field)
 
 
 def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> None:

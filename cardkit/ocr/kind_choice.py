@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from cardkit.ocr import decide, geometry, grammar, layout, page
+from cardkit.ocr import decide, geometry, grammar, layout, line_finder, page
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
 from cardkit.ocr.region_reader import ACCEPT, KEYWORD
@@ -39,11 +39,14 @@ def weigh(
     reader_variant: str = "",
     reader_cache: tuple[Reading, ...] = (),
     sure: bool = False,
+    probed: dict[str, tuple[float, bool, str, str]] | None = None,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
     card is read stood up as its text's axis says, then (while no kind's headings are
-    found) the other ways up: a square card's axis is a guess."""
+    found) the other ways up: a square card's axis is a guess. When no kind's headings are
+    read at all, the lines found by shape (line_finder.py) are added. `probed` holds each
+    kind's best template probe: every kind is a candidate, not only the best template's."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool] | None
@@ -71,6 +74,13 @@ def weigh(
     _, _, lines, card, turn, kinds, full = found
     if not full:  # every way up read on its side: the one kept is read in full
         lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
+    if kinds and not any(grammar.evidence(k, lines) for k in kinds):
+        # no kind's headings read: the engine's layout analysis may have taken a sparse
+        # card for a picture; the lines found by shape, each read alone, are added
+        found_lines = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
+        more = line_finder.merged(lines, found_lines)
+        if any(grammar.evidence(k, more) for k in kinds):
+            lines = more  # kept only where they read a kind's label: else art read as words
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
     heard = lines + [
@@ -90,19 +100,29 @@ def weigh(
             if best[0] >= KEYWORD
             else f", no keyword of {', '.join(template.keywords)}"
         )
-        candidates.append(decide.Candidate(template.ident, template.kind, score, what))
+        keyword = best[0] >= KEYWORD
+        candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
+    for other, (read, said, ident, system) in (probed or {}).items():
+        if best is not None and other == best[1].kind:
+            continue  # the best template's kind is in already: every other kind's best too
+        score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
+        what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
+        candidates.append(decide.Candidate(ident, other, score, what, said))
+    # read down the card, its labels say nothing (lines of words only: a lone digit, an
+    # icon read as a letter stand as tall as wide either way)
+    wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+    upright = page.stands_upright(wordy or lines)
     for kind in kinds:
-        seen_here = grammar.evidence(kind, heard)
+        seen_here = grammar.evidence(kind, heard) if upright else []
         score = len(seen_here) / max(1, len(kind.evidence))
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
-        candidates.append(decide.Candidate(f"grammar {kind.ident}", kind.kind, score, what))
+        ident = f"grammar {kind.ident}"
+        candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
-    if (
-        won is not None
-        and len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST
-    ):
+    evidenced = len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) if won else 0.0
+    if won is not None and (not upright or evidenced < decide.LEAST):
         won = None
     if (
         won is not None

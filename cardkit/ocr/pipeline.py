@@ -129,6 +129,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image, str] | None = None
     sure, skew, level, level_turn = False, 0.0, straight.image, 0
+    probed: dict[str, tuple[float, bool, str, str]] = {}  # each kind's best template read
     for index in _shape_order(straight.shapes, aspects, axis):
         image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
@@ -146,6 +147,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
                 if not all(layout.tone_fits(card, tone) for tone in template.tones):
                     continue
                 score, keyword = reader.probe(card, template, rotation)
+                if score > probed.get(template.kind, (-1.0, False, "", ""))[0]:
+                    probed[template.kind] = (score, keyword, template.ident, template.system)
                 if best is None or score > best[0]:
                     best = (score, template, rotation, card, reader.variant)
                     sure = keyword
@@ -162,11 +165,31 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     # text can be one): on that template's card, else every way up from the axis's
     if best is not None and sure:
         weighed = kind_choice.weigh(
-            frame, engine, options, chosen, best[3], best[2], [best[2]], best, best[4], sure=True
+            frame,
+            engine,
+            options,
+            chosen,
+            best[3],
+            best[2],
+            [best[2]],
+            best,
+            best[4],
+            probed=probed,
+            sure=True,
         )
     else:
         weighed = kind_choice.weigh(
-            frame, engine, options, chosen, level, level_turn, _rotations(axis), best, "", heard
+            frame,
+            engine,
+            options,
+            chosen,
+            level,
+            level_turn,
+            _rotations(axis),
+            best,
+            "",
+            heard,
+            probed=probed,
         )
     decision, kind, lines, level, level_turn = weighed
     if kind is not None and decision is not None:
@@ -177,6 +200,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        refine.flag_marks(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.placement(done.grammar, level, palette.for_scan(frame.source, options.palette))
         numbers.refine(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         done.kept_text = "\n".join(done.grammar.kept)

@@ -278,11 +278,16 @@ def _rename(document: dict[str, Any], old: str, new: str | None) -> None:
             del document["gaps"]
 
 
-def _split_title(title: str) -> tuple[str, int | None]:
-    found = re.fullmatch(r"(?P<name>.*?\S)\s+(?P<n>\d{1,2})", title.strip())
+def _split_title(title: str) -> tuple[str, int | None, str]:
+    """(villain, card number, what follows the number): a title read with a mark beside
+    it ("Blastaar 1 \"Oo.": the Move disc's edge) keeps the name and number; the rest is
+    kept as read, not part of either."""
+    found = re.fullmatch(
+        r"(?P<name>.*?[A-Za-z].*?\S)\s+(?P<n>\d{1,2})(?P<rest>(\s.*)?)", title.strip()
+    )
     if not found:
-        return title.strip(), None
-    return found["name"], int(found["n"])
+        return title.strip(), None, ""
+    return found["name"], int(found["n"]), found["rest"].strip()
 
 
 def _keyword(text: str, keyword: str, fixes: list[dict[str, str]], field: str) -> str:
@@ -327,7 +332,9 @@ def _printed(read: Any, field: str) -> str:
 
 def _masterplan(document: dict[str, Any], title: str, read: Any) -> str:
     card = document.setdefault("card", {})
-    name, number = _split_title(title)
+    name, number, rest = _split_title(title)
+    if rest:
+        document.setdefault("kept_text", []).insert(0, rest)
     if number is not None:
         card["n"] = number
         _rename(document, "title", "card/n")

@@ -1,0 +1,177 @@
+"""A large lone glyph by its label (a Move value: one digit or `*` in a disc, a badge, a
+hexagon, or on the card's face), found by shape and read alone.
+
+Around the label, the card is cut into ink at several grey levels, either way (dark ink
+on light, light on dark): a glyph is a connected component much taller than the label's
+type, shaped like a character (not a bar, not a filled disc), standing clear of the window's
+edge, of any line of words, and of any other tall component beside it (a glyph of a word is
+no lone value), and holding no other tall component (a disc or a frame round the value
+holds one). Each such component is read on its own, black on white, as one character
+(tesseract's single-character mode, digits and `*` only); the reads of one glyph at each
+grey level are pooled. A glyph read one way at every level it was found at, surely, is sure;
+else the read stays doubtful (the caller leaves it unconfirmed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr.engine import OcrEngine
+
+REACH = 8.0  # the window reaches this many label heights round the label
+TALLEST = 7.0  # a glyph stands at most this many label heights tall
+SHORTEST = 1.6  # ... and at least this many (rules text beside it is barely taller)
+LEVELS = (60, 100, 140, 180, 220)  # grey levels the window is cut at, each way
+GLYPH_HEIGHTS = (32, 44)  # a glyph is read at these heights, on a margin of half of it
+# (tesseract's single-character mode misreads a clean bold 5 as 3 at 64 px and more)
+SURE = 0.75  # a glyph read this surely, the same at every level, is sure
+STAR_LOOKALIKES = {"*": "*", "+": "*", "x": "*", "X": "*", "#": "*", "%": "*", "¥": "*"}
+
+
+@dataclass(frozen=True)
+class Glyph:
+    box: tuple[int, int, int, int]  # left, top, width, height on the card
+    text: str  # what it was read as ("" when never as a digit or `*`)
+    confidence: float  # its surest read
+    agreed: bool  # read the same at every grey level it was found at, surely
+
+
+def _components(ink: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int, int]]:
+    import cv2
+
+    count, _labels, stats, _ = cv2.connectedComponentsWithStats(
+        ink.astype(np.uint8), connectivity=8
+    )
+    return [tuple(int(v) for v in stats[i]) for i in range(1, count)]  # type: ignore[misc]
+
+
+def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Box a lies within box b (x, y, w, h)."""
+    return (
+        a[0] >= b[0] and a[1] >= b[1] and a[0] + a[2] <= b[0] + b[2] and a[1] + a[3] <= b[1] + b[3]
+    )
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(
+        a[1], b[1]
+    )
+
+
+def candidates(
+    grey: np.ndarray[Any, Any],
+    label_height: float,
+    text_boxes: list[tuple[int, int, int, int]],
+) -> list[tuple[tuple[int, int, int, int], np.ndarray[Any, Any]]]:
+    """(box, ink mask of the glyph's box) for every lone glyph in a grey window, one per
+    grey level and polarity it stands out at; boxes in the window's pixels."""
+    out = []
+    rows, columns = grey.shape
+    for level in LEVELS:
+        for ink in (grey < level, grey >= level):
+            if ink.mean() > 0.6:
+                continue  # the ground, not ink
+            found = _components(ink)
+            tall = [c for c in found if c[3] >= SHORTEST * label_height]
+            for x, y, w, h, area in tall:
+                box = (x, y, w, h)
+                if h > TALLEST * label_height or w > 1.3 * h or w < 0.08 * h:
+                    continue
+                if x <= 0 or y <= 0 or x + w >= columns or y + h >= rows:
+                    continue  # cut by the window: a frame, a band, art
+                fill = area / (w * h)
+                if fill > 0.85 or fill < 0.08:
+                    continue  # a filled badge or a hairline
+                if any(_overlaps(box, t) and t[3] < 1.4 * h for t in text_boxes):
+                    continue  # a letter of a line of words (a line as tall as it)
+                others = [c[:4] for c in tall if c[:4] != box]
+                if any(_inside(o, box) for o in others):
+                    continue  # a disc or a frame round a value: the value is the glyph
+                beside = [
+                    o
+                    for o in others
+                    if not _inside(box, o)
+                    and abs((o[1] + o[3] / 2) - (y + h / 2)) < h / 2
+                    and (abs(o[0] - (x + w)) < 0.6 * h or abs(x - (o[0] + o[2])) < 0.6 * h)
+                ]
+                if beside:
+                    continue  # a glyph of a word set large (a title), not a lone value
+                mask = ink[y : y + h, x : x + w]
+                out.append((box, mask))
+    return out
+
+
+def _read_mask(
+    mask: np.ndarray[Any, Any], engine: OcrEngine, key: str, height: int
+) -> tuple[str, float]:
+    h, w = mask.shape
+    scale = height / max(1, h)
+    image = Image.fromarray(np.where(mask, 0, 255).astype(np.uint8))
+    image = image.resize((max(1, round(w * scale)), height), Image.Resampling.LANCZOS)
+    margin = height // 2
+    padded = Image.new("L", (image.width + 2 * margin, image.height + 2 * margin), 255)
+    padded.paste(image, (margin, margin))
+    read = engine.read(padded, "char", key=key, whitelist="0123456789*")
+    text = read.text.strip()
+    text = STAR_LOOKALIKES.get(text, text)
+    if len(text) != 1 or not (text.isdigit() or text == "*"):
+        return "", 0.0
+    return text, read.confidence
+
+
+def lone_glyph(
+    card: Image.Image,
+    label: tuple[int, int, int, int],
+    text_boxes: list[tuple[int, int, int, int]],
+    engine: OcrEngine,
+    key: str,
+) -> Glyph | None:
+    """The lone glyph nearest its label (box x, y, w, h on the card), read; None when no
+    component round the label is shaped like one."""
+    lx, ly, lw, lh = label
+    reach = round(REACH * lh)
+    window = (
+        max(0, lx - reach),
+        max(0, ly - reach),
+        min(card.width, lx + lw + reach),
+        min(card.height, ly + lh + reach),
+    )
+    grey = np.asarray(card.convert("L").crop(window))
+    local = [(x - window[0], y - window[1], w, h) for x, y, w, h in [*text_boxes, label]]
+    found = candidates(grey, lh, local)
+    if not found:
+        return None
+    # the reads of one glyph (overlapping boxes) at each level pooled; the nearest wins
+    groups: list[list[tuple[tuple[int, int, int, int], np.ndarray[Any, Any]]]] = []
+    for item in found:
+        group = next((g for g in groups if _overlaps(g[0][0], item[0])), None)
+        if group is None:
+            groups.append([item])
+        else:
+            group.append(item)
+    centre = (lx - window[0] + lw / 2, ly - window[1] + lh / 2)
+
+    def distance(group: list[tuple[tuple[int, int, int, int], Any]]) -> float:
+        x, y, w, h = group[0][0]
+        return abs(x + w / 2 - centre[0]) + abs(y + h / 2 - centre[1])
+
+    best: Glyph | None = None
+    for number, group in enumerate(sorted(groups, key=distance)[:3]):
+        reads = [
+            _read_mask(mask, engine, f"{key}/glyph{number}.{index}@{height}", height)
+            for index, (_box, mask) in enumerate(group[:3])
+            for height in GLYPH_HEIGHTS
+        ]
+        texts = {t for t, _ in reads if t}
+        if not texts:
+            continue
+        text, confidence = max(reads, key=lambda r: r[1])
+        agreed = len(texts) == 1 and all(t for t, _ in reads) and confidence >= SURE
+        x, y, w, h = group[0][0]
+        glyph = Glyph((x + window[0], y + window[1], w, h), text, confidence, agreed)
+        return glyph if best is None else best
+    return best

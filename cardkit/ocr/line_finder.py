@@ -1,0 +1,140 @@
+"""Lines found by their shape and read one by one: for a card whose whole-card read (the
+engine's own layout analysis) finds next to nothing. Tesseract's layout analysis now and
+then takes a sparse card (a title, a disc, a diagram, a label) for one picture and reads
+none of it, though each line read alone reads well.
+
+Ink is what differs from the card's local ground (a heavily smoothed copy of the card),
+either way: light letters on a dark band are ink as much as dark ones on paper. Frames and
+bands reaching across half the card are dropped; glyph-sized parts joined along their
+line make line boxes, each read alone as one line (black on white).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr.engine import OcrEngine
+from cardkit.ocr.page import LEAST_CONFIDENCE, Line, lines_of
+
+CONTRAST = 50  # a pixel this far (grey levels) from its local ground is ink
+LOWEST, HIGHEST = 0.012, 0.12  # a glyph's height as a share of the card's height
+MOST_LINES = 24  # read at most this many boxes (a card of rules text reads well whole)
+HOLLOW = 0.18  # ... and one filling less than this is an outline
+SOLID = 0.8  # a part filling this much of its box is a tag or a badge
+TARGET = 40  # a line's box is read at this height in pixels (capitals ~30)
+
+
+def ink(grey: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Pixels far from the card's local ground, frames and bands across the card dropped."""
+    import cv2
+
+    h, w = grey.shape
+    small = cv2.resize(grey, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    ground = cv2.medianBlur(small, (max(3, max(h, w) // 48)) | 1)
+    ground = cv2.resize(ground, (w, h), interpolation=cv2.INTER_LINEAR)
+    mask = np.abs(grey.astype(np.int16) - ground.astype(np.int16)) > CONTRAST
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
+    wide = [i for i in range(1, count) if stats[i][2] > 0.5 * w or stats[i][3] > 0.5 * h]
+    if wide:
+        mask[np.isin(labels, wide)] = False
+    return mask
+
+
+def boxes(mask: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int]]:
+    """Line boxes (x, y, w, h): glyph-sized parts joined along their line."""
+    import cv2
+
+    h = mask.shape[0]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
+    glyphs = np.zeros_like(mask, dtype=np.uint8)
+    heights = []
+    for i in range(1, count):
+        x, y, gw, gh, area = stats[i]
+        if area > SOLID * gw * gh and gw > gh / 2:
+            continue  # a filled tag or badge, not a glyph (a bar of an `l` is narrow)
+        if area < HOLLOW * gw * gh:
+            continue  # an outline round something (a frame, a halo), not a glyph
+        if LOWEST * h <= gh <= HIGHEST * h and gw <= 3 * gh + 4:
+            glyphs[labels == i] = 255
+            heights.append(gh)
+    if not heights:
+        return []
+    size = int(np.median(heights))
+    joined = cv2.dilate(glyphs, np.ones((max(1, size // 4), max(3, size)), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    out = []
+    for i in range(1, count):
+        x, y, bw, bh, _area = (int(v) for v in stats[i])
+        if bh >= LOWEST * h:
+            out.append((x, y, bw, bh))
+    return sorted(out, key=lambda b: (b[1], b[0]))[:MOST_LINES]
+
+
+def read_lines(
+    card: Image.Image, engine: OcrEngine, key: str, known: list[Line] | None = None
+) -> list[Line]:
+    """The card's lines found by shape, each read alone; boxes on the card. A box mostly
+    covered by a line `known` (read already) is not read again."""
+    grey = np.asarray(card.convert("L"))
+    mask = ink(grey)
+    out = []
+    for number, (x, y, w, h) in enumerate(boxes(mask)):
+        if any(_covered((x, y, w, h), line.box) > 0.5 for line in known or []):
+            continue
+        pad = max(2, h // 4)
+        crop = mask[max(0, y - pad) : y + h + pad, max(0, x - pad) : x + w + pad]
+        image = Image.fromarray(np.where(crop, 0, 255).astype(np.uint8))
+        scale = TARGET / max(1, h)
+        if abs(scale - 1) > 0.1:
+            size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+            image = image.resize(size, Image.Resampling.LANCZOS)
+        border = Image.new("L", (image.width + 20, image.height + 20), 255)
+        border.paste(image, (10, 10))
+        for line in lines_of(engine.read(border, "line", key=f"{key}/line{number}")):
+            if line.confidence < LEAST_CONFIDENCE:
+                continue
+            lx, ly, lw, lh = line.box
+            box = (
+                max(0, round((lx - 10) / scale) + x - pad),
+                max(0, round((ly - 10) / scale) + y - pad),
+                round(lw / scale),
+                round(lh / scale),
+            )
+            words = tuple(
+                replace(
+                    w,
+                    box=(
+                        round((w.box[0] - 10) / scale) + x - pad,
+                        round((w.box[1] - 10) / scale) + y - pad,
+                        round(w.box[2] / scale),
+                        round(w.box[3] / scale),
+                    ),
+                )
+                for w in line.words
+            )
+            out.append(Line(line.text, line.confidence, box, line.height / scale, words))
+    return out
+
+
+def _covered(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """The share of box a that box b covers."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return 0.0 if w <= 0 or h <= 0 else w * h / max(1, a[2] * a[3])
+
+
+def merged(lines: list[Line], found: list[Line]) -> list[Line]:
+    """`lines` with the lines found by shape that no line of theirs covers, in reading order."""
+    out = list(lines)
+    for line in found:
+        if not any(_covered(line.box, old.box) > 0.5 for old in lines):
+            out.append(line)
+    return sorted(out, key=lambda ln: (ln.box[1] + ln.box[3] / 2, ln.box[0]))

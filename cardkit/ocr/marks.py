@@ -1,0 +1,116 @@
+"""A printed mark with a word inside (a BAM! in a starburst, on a tag), found by shape and
+colour, not by where a design puts it.
+
+A mark is a filled patch of one strong colour of its own (saturated, not the card's
+ground), of a modest size; the word is read inside it alone (its box, grey from the darkest
+channel, as one line). A patch whose outline has many points (a starburst: `points` in the
+grammar) is the mark even when the word inside does not read, though less surely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import fields
+from cardkit.ocr.engine import OcrEngine
+
+SATURATED = 90  # HSV saturation (0..255) of a mark's fill, at least
+SMALLEST, LARGEST = 0.002, 0.05  # a mark's area as a share of the card's
+SPIKE = 0.06  # a point of a starburst reaches out this share of its size past its hollows
+SHAPE_ONLY = 0.6  # a starburst whose word did not read: present, unconfirmed
+HOLE = 0.003  # a letter cut out of a patch covers this share of its box, at least
+LETTERS = 3  # a word inside a patch leaves this many holes in its colour, at least
+POINTED = 8  # a patch with this many points is a starburst: read even with no holes
+TARGET = 40  # the patch is read at about this height per line of type
+
+
+@dataclass(frozen=True)
+class Mark:
+    box: tuple[int, int, int, int]  # x, y, w, h on the card
+    points: int  # how many points its outline has
+    text: str  # what was read inside
+
+
+def _points(contour: Any, size: float) -> int:
+    import cv2
+
+    hull = cv2.convexHull(contour, returnPoints=False)
+    if hull is None or len(hull) < 4:
+        return 0
+    try:
+        defects = cv2.convexityDefects(contour, hull)
+    except cv2.error:
+        return 0
+    if defects is None:
+        return 0
+    depths = np.asarray(defects).reshape(-1, 4)[:, 3] / 256.0
+    return int(np.count_nonzero(depths > SPIKE * size))
+
+
+def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
+    """Every mark on the card: patches of a strong colour of their own, each read inside."""
+    import cv2
+
+    rgb = np.asarray(card.convert("RGB"))
+    hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+    area = rgb.shape[0] * rgb.shape[1]
+    out: list[Mark] = []
+    hue = hsv[:, :, 0].astype(np.int16)
+    strong = (hsv[:, :, 1] >= SATURATED) & (hsv[:, :, 2] >= 90)
+    for centre in range(0, 180, 15):  # patches of one hue (a yellow burst, an orange disc)
+        near = np.minimum(np.abs(hue - centre), 180 - np.abs(hue - centre)) <= 10
+        mask = (strong & near).astype(np.uint8)
+        if mask.sum() < SMALLEST * area:
+            continue
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+        if tree is None:
+            continue
+        for index, contour in enumerate(contours):
+            if tree[0][index][3] != -1:
+                continue  # a hole, not a patch
+            x, y, w, h = cv2.boundingRect(contour)
+            if not SMALLEST * area <= w * h <= LARGEST * area or w > 0.5 * rgb.shape[1]:
+                continue
+            if any(_same((x, y, w, h), m.box) for m in out):
+                continue
+            points = _points(contour, max(w, h))
+            holes = [
+                c
+                for c, link in zip(contours, tree[0], strict=True)
+                if link[3] == index and cv2.contourArea(c) >= HOLE * w * h
+            ]
+            if len(holes) < LETTERS and points < POINTED:
+                continue  # no word cut out of it (a disc round one digit, a slot's rim)
+            inset = (w // 8, h // 8) if points >= POINTED else (0, 0)  # inside the points
+            inner = rgb[y + inset[1] : y + h - inset[1], x + inset[0] : x + w - inset[0]]
+            crop = Image.fromarray(inner).convert("L")  # luminance: red on yellow reads
+            scale = min(3.0, max(1.0, 2 * TARGET / max(1, h)))
+            crop = crop.resize(
+                (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
+            )
+            text = engine.read(crop, "line", key=f"{key}/mark{len(out)}").text
+            out.append(Mark((x, y, w, h), points, " ".join(text.split())))
+    return out
+
+
+def _same(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return abs(a[0] - b[0]) < 4 and abs(a[1] - b[1]) < 4 and abs(a[2] - b[2]) < 4
+
+
+def look_for(
+    card: Image.Image, word: str, points: int, engine: OcrEngine, key: str
+) -> tuple[bool, float, str] | None:
+    """(present, confidence, what was seen) for a mark holding `word` or shaped with at
+    least `points` points (0: the word only); None when no mark says so."""
+    shaped = None
+    for mark in find(card, engine, key):
+        if fields.contains(mark.text, word):
+            return True, 0.95, f"{word} read inside a mark at {mark.box}"
+        if points and mark.points >= points and shaped is None:
+            shaped = (True, SHAPE_ONLY, f"a mark of {mark.points} points at {mark.box}")
+    return shaped

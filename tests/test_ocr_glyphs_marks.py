@@ -1,0 +1,205 @@
+"""The lone glyph by its label (a Move value), marks with a word inside (BAM!), lines found
+by shape, and the kind decision's doubt, on cards drawn here with PIL; expectations written
+by hand from what was drawn. The readers run the real tesseract."""
+
+from __future__ import annotations
+
+import math
+import shutil
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cardkit.ocr import decide, glyphs, grammar, line_finder, marks, page
+from cardkit.ocr.engine import TesseractEngine
+
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+
+CREAM, INK, ORANGE = (244, 236, 216), (34, 30, 26), (232, 120, 40)
+NAVY, YELLOW, LIGHT = (26, 32, 52), (246, 196, 40), (236, 236, 242)
+
+
+def _font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    pytest.skip("no DejaVu font to draw the card with")
+
+
+def _box(
+    pen: ImageDraw.ImageDraw, at: tuple[int, int], text: str, size: int
+) -> tuple[int, int, int, int]:
+    """Draws `text` at `at` (top left) and gives its ink box as (x, y, w, h)."""
+    left, top, right, bottom = pen.textbbox(at, text, font=_font(size))
+    return left, top, right - left, bottom - top
+
+
+def _engine() -> TesseractEngine:
+    return TesseractEngine()
+
+
+@needs_tesseract
+def test_a_digit_in_a_disc_over_its_label_is_read_alone_and_surely() -> None:
+    card = Image.new("RGB", (600, 840), CREAM)
+    pen = ImageDraw.Draw(card)
+    pen.ellipse((400, 60, 540, 200), fill=ORANGE, outline=(255, 255, 255), width=6)
+    pen.text((470, 130), "4", font=_font(96), fill=INK, anchor="mm")
+    label = _box(pen, (430, 220), "MOVE", 28)
+    pen.text((430, 220), "MOVE", font=_font(28), fill=(22, 92, 96))
+    words = [_box(pen, (40, 500), "Each Hero takes 1 damage.", 30)]
+    pen.text((40, 500), "Each Hero takes 1 damage.", font=_font(30, False), fill=INK)
+    found = glyphs.lone_glyph(card, label, words, _engine(), "t")
+    assert found is not None
+    assert found.text == "4" and found.agreed
+    x, y, w, h = found.box
+    assert 420 < x + w / 2 < 520 and 80 < y + h / 2 < 180  # the digit, not the disc
+
+
+@needs_tesseract
+def test_a_light_digit_in_a_hexagon_beside_its_label_is_found_on_a_dark_card() -> None:
+    card = Image.new("RGB", (600, 840), NAVY)
+    pen = ImageDraw.Draw(card)
+    points = [
+        (130 + 78 * math.cos(a * math.pi / 3), 700 + 78 * math.sin(a * math.pi / 3))
+        for a in range(6)
+    ]
+    pen.polygon(points, outline=YELLOW, width=8)
+    pen.text((130, 702), "7", font=_font(100), fill=LIGHT, anchor="mm")
+    label = _box(pen, (224, 684), "MOVE", 34)
+    pen.text((224, 684), "MOVE", font=_font(34), fill=YELLOW)
+    found = glyphs.lone_glyph(card, label, [], _engine(), "t")
+    assert found is not None and found.text == "7"
+
+
+@needs_tesseract
+def test_no_lone_glyph_by_a_label_among_rules_text_is_none() -> None:
+    card = Image.new("RGB", (600, 840), CREAM)
+    pen = ImageDraw.Draw(card)
+    label = _box(pen, (40, 300), "MOVE", 28)
+    pen.text((40, 300), "MOVE", font=_font(28), fill=INK)
+    line = _box(pen, (40, 350), "Move to the next Location.", 30)
+    pen.text((40, 350), "Move to the next Location.", font=_font(30, False), fill=INK)
+    assert glyphs.lone_glyph(card, label, [line], _engine(), "t") is None
+
+
+def _star(
+    cx: float, cy: float, outer: float, inner: float, points: int
+) -> list[tuple[float, float]]:
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi * i / points - math.pi / 2
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+@needs_tesseract
+def test_a_word_in_a_starburst_is_a_mark_and_a_token_is_none() -> None:
+    card = Image.new("RGB", (600, 840), CREAM)
+    pen = ImageDraw.Draw(card)
+    pen.polygon(_star(150, 200, 72, 48, 11), fill=(250, 200, 50), outline=(180, 30, 30))
+    pen.text((150, 202), "BAM!", font=_font(36), fill=(180, 30, 30), anchor="mm")
+    pen.polygon(_star(450, 500, 30, 22, 5), fill=(112, 48, 160))  # a five-pointed token
+    found = marks.look_for(card, "BAM!", 8, _engine(), "t")
+    assert found is not None and found[0] is True
+    plain = Image.new("RGB", (600, 840), CREAM)
+    ImageDraw.Draw(plain).polygon(_star(450, 500, 30, 22, 5), fill=(112, 48, 160))
+    assert marks.look_for(plain, "BAM!", 8, _engine(), "t") is None
+
+
+@needs_tesseract
+def test_a_word_on_a_coloured_tag_is_a_mark() -> None:
+    card = Image.new("RGB", (600, 840), NAVY)
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((420, 40, 570, 104), fill=YELLOW)
+    pen.text((495, 72), "BAM!", font=_font(42), fill=NAVY, anchor="mm")
+    found = marks.look_for(card, "BAM!", 8, _engine(), "t")
+    assert found is not None and found[0] is True and found[1] >= 0.9
+
+
+@needs_tesseract
+def test_lines_found_by_shape_read_a_title_on_a_band_and_a_label() -> None:
+    card = Image.new("RGB", (730, 1030), CREAM)
+    pen = ImageDraw.Draw(card)
+    pen.rounded_rectangle((0, 0, 729, 1029), 28, outline=(22, 92, 96), width=10)
+    pen.rectangle((20, 24, 710, 130), fill=(22, 92, 96))
+    pen.text((44, 50), "Titania 2", font=_font(54), fill=(255, 255, 255))
+    pen.ellipse((560, 70, 700, 210), fill=ORANGE)
+    pen.text((630, 140), "0", font=_font(96), fill=INK, anchor="mm")
+    pen.text((590, 225), "MOVE", font=_font(28), fill=(22, 92, 96))
+    texts = [ln.text for ln in line_finder.read_lines(card, _engine(), "t")]
+    assert "Titania 2" in texts and "MOVE" in texts, texts
+
+
+def test_a_kind_won_by_nothing_of_its_own_is_not_sure_and_names_the_runner_up() -> None:
+    best = decide.Candidate("mu/threat", "marvel-united/threat-card", 0.6, "no keyword", False)
+    other = decide.Candidate("grammar mu/masterplan", "marvel-united/masterplan-card", 0.25, "none")
+    decision = decide.decide([best, other])
+    assert decision is not None and not decision.sure
+    assert "marvel-united/masterplan-card" in decision.note()
+    sure = decide.Candidate("grammar mu/masterplan", "marvel-united/masterplan-card", 1.25, "MOVE")
+    assert decide.decide([sure, best]).sure  # type: ignore[union-attr]
+
+
+def _line(text: str, top: int, height: float = 26.0, confidence: float = 0.95) -> page.Line:
+    return page.Line(text, confidence, (50, top, 20 * len(text), round(height)), height)
+
+
+def test_bam_in_a_sentence_is_no_flag_and_icons_read_as_letters_are_kept() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Venom 9", 20, 40),
+        _line("| a lleall a |", 160, 70, 0.71),  # a diagram read as letters
+        _line("A A A", 240, 40, 0.9),  # a row of triangle tokens read as letters
+        _line("Give 1 Crisis token to 1 Hero in Venom's", 300),
+        _line("Location. Then BAM!", 340),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert "card/bam" not in reading.values
+    assert reading.values["card/text"] == (
+        "Give 1 Crisis token to 1 Hero in Venom's Location. Then BAM!"
+    )
+    assert reading.kept == ["| a lleall a |", "A A A"]
+    assert reading.values["title"] == "Venom 9"  # the card number is not a speck
+
+
+def test_a_title_with_a_mark_after_its_number_keeps_name_and_number() -> None:
+    from cardkit.games.marvel_united.ocr import _split_title
+
+    assert _split_title('Blastaar 1 "Oo.') == ("Blastaar", 1, '"Oo.')
+    assert _split_title("Absorbing Man 10") == ("Absorbing Man", 10, "")
+    assert _split_title("Dormammu") == ("Dormammu", None, "")
+
+
+def test_an_effect_name_on_a_line_of_its_own_gets_its_colon() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Move clockwise to the next Location with", 160),
+        _line("any Heroes.", 200),
+        _line("O", 250),  # an icon read as a letter: no effect's name
+        _line("Entangle", 280),
+        _line("Give 1 Crisis token to 1 Hero in Venom's", 330),
+        _line("Location.", 370),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.values["card/text"] == (
+        "Move clockwise to the next Location with any Heroes. Entangle: "
+        "Give 1 Crisis token to 1 Hero in Venom's Location."
+    )  # "with" ends no name: the movement line stays as printed
+
+
+def test_a_move_label_is_the_short_line_not_a_movement_sentence() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Venom 9", 20, 40),
+        _line("Move clockwise to the next Location with", 160),
+        _line("any Heroes.", 200),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.labels["card/move"].box[1] == 900
+    assert reading.kept == []  # the label alone on its line is used up, not kept as text
