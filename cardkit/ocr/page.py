@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import channels, fields
+from cardkit.ocr import channels, fields, light_text
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
-DARK_BACKGROUND = 110  # a local background darker than this is a dark panel: turned over
-PANEL_CELL = 1 / 40  # the side of a cell judged dark or light, as a share of the card's side
+PANEL_CELL = light_text.PANEL_CELL
+dark_box = light_text.dark_box  # the box round the card's dark places (light_text.py)
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
 LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
@@ -146,12 +146,18 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
     read joins where no line stands, or replaces the lines it covers when it reads surer."""
     rgb = card.convert("RGB")
     array = np.asarray(rgb)
-    box = dark_box(array)
-    if box is not None:  # turned over where there are dark panels; their light text reads so
-        left, top, right, bottom = box
-        turned = 255 - channels.brightest(array[top:bottom, left:right])
-        scaled, scale = _scaled(Image.fromarray(turned))
-        lines = _merged(lines, engine, scaled, f"{key}/page-inverted", scale, (left, top))
+    # turned over where light words stand on dark places (light_text.py); a large card's
+    # at half size: its type is large, and the art round it costs a whole read at full size
+    large = max(card.size) >= LARGE
+    for index, (left, top, right, bottom) in enumerate(light_text.places(array)):
+        turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
+        if large:
+            scale = 0.5
+            turned = turned.resize((max(1, turned.width // 2), max(1, turned.height // 2)))
+        else:
+            turned, scale = _scaled(turned)
+        name = f"{key}/page-inverted" + (f"-{index}" if index else "")
+        lines = _merged(lines, engine, turned, name, scale, (left, top))
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
@@ -180,30 +186,6 @@ def _merged(
             continue  # dark art turned over reads as junk
         lines = [old for old in lines if old not in covered] + [line]
     return lines
-
-
-def dark_box(array: np.ndarray[Any, Any]) -> tuple[int, int, int, int] | None:
-    """The box (left, top, right, bottom) round every place where the card's background is
-    dark (a panel, a banner, dark art), grown by a cell all round; None when there is none:
-    a light card has no light-on-dark text to turn over. The card is judged in cells of
-    PANEL_CELL of its side by their mean luminance: thin light letters leave a dark panel's
-    mean dark, dark letters leave paper's light; white on red is dark in luminance."""
-    import cv2
-
-    grey = cv2.cvtColor(array, cv2.COLOR_RGB2GRAY)
-    h, w = grey.shape
-    columns = max(1, round(w / (max(h, w) * PANEL_CELL)))
-    rows = max(1, round(h / (max(h, w) * PANEL_CELL)))
-    dark = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA) < DARK_BACKGROUND
-    if not dark.any():
-        return None
-    ys, xs = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))
-    return (
-        max(0, (int(xs[0]) - 1) * w // columns),
-        max(0, (int(ys[0]) - 1) * h // rows),
-        min(w, (int(xs[-1]) + 2) * w // columns),
-        min(h, (int(ys[-1]) + 2) * h // rows),
-    )
 
 
 def stands_upright(lines: list[Line]) -> bool:
