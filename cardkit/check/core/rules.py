@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardkit.check.core import (
+    kind_doubt,  # noqa: F401  (registers CK203)
     marks,  # noqa: F401  (registers CK202)
     unclaimed,  # noqa: F401  (registers CK300)
 )
