@@ -1,5 +1,6 @@
-"""The whole-card read's cheap parts: the channel extremes and the dark box that alone is
-turned over (cardkit/ocr/channels.py, page.dark_box), on arrays drawn here."""
+"""The whole-card read's cheap parts: the channel extremes, the dark box and the places in
+it where light words stand, which alone are turned over (cardkit/ocr/channels.py,
+light_text.py), on arrays drawn here."""
 
 from __future__ import annotations
 

@@ -3,9 +3,9 @@ and how sure it is. What no field claims is kept in the draft (`kept_text`), so 
 never holds less than a plain `tesseract IMG -` of the same card.
 
 The card is read as `tesseract IMG -` would read it, and again where that cannot see:
-the part of the card holding its dark panels (and dark art: as dark and as flat as a
-panel) turned over, light text becoming dark ink; a light card is not turned over. Line
-by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
+the places where light words stand on dark panels (light_text.py; on dark art full of
+highlights, the box round every dark place) turned over, light text becoming dark ink; a
+light card is not turned over. Line by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
 tried: tesseract's layout then lost white-on-colour labels it reads on the whole card.)
 A way up whose first read runs down the card is not read again (`first_read` /
 `read_more`). cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
