@@ -5,8 +5,9 @@ never holds less than a plain `tesseract IMG -` of the same card.
 The card is read as `tesseract IMG -` would read it, and again where that cannot see:
 the places where light words stand on dark panels (light_text.py; on dark art full of
 highlights, the box round every dark place) turned over, light text becoming dark ink; a
-light card is not turned over. Line by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
-tried: tesseract's layout then lost white-on-colour labels it reads on the whole card.)
+light card is not turned over. Line by line the surer reading is kept. (Reading only the
+dark cells, the rest left white, was tried: tesseract's layout then lost white-on-colour
+labels it reads on the whole card.)
 A way up whose first read runs down the card is not read again (`first_read` /
 `read_more`). cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
 sheet legend's words) are dropped: they are cardkit's, not the card's.
@@ -146,16 +147,12 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
     read joins where no line stands, or replaces the lines it covers when it reads surer."""
     rgb = card.convert("RGB")
     array = np.asarray(rgb)
-    # turned over where light words stand on dark places (light_text.py); a large card's
-    # at half size: its type is large, and the art round it costs a whole read at full size
-    large = max(card.size) >= LARGE
+    # turned over where light words stand on dark places (light_text.py), at full size:
+    # at half size a large card's turned-over read cost half as much, but lost titles
+    # in banners that the full-size read gives (real Marvel United locations)
     for index, (left, top, right, bottom) in enumerate(light_text.places(array)):
         turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
-        if large:
-            scale = 0.5
-            turned = turned.resize((max(1, turned.width // 2), max(1, turned.height // 2)))
-        else:
-            turned, scale = _scaled(turned)
+        turned, scale = _scaled(turned)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
         lines = _merged(lines, engine, turned, name, scale, (left, top))
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
