@@ -7,10 +7,8 @@ import random
 from pathlib import Path
 
 import numpy as np
-import pytest
 from PIL import Image
 
-from cardkit.errors import MissingDependency
 from cardkit.ocr import fields, kind_choice, layout
 from cardkit.ocr.engine import Mode, Reading, Word
 from cardkit.ocr.intake import Frame
@@ -109,24 +107,3 @@ def test_keyword_search_answers_as_the_window_by_window_search() -> None:
     assert 300 < found < 2700  # both answers were put to the test
     assert fields.contains("sivE'ScHEME", "side scheme")  # two edits in a long keyword
     assert not fields.contains("Place an additional threat here", "scheme")
-
-
-def test_a_grey_image_reads_the_same_by_its_bytes_as_through_a_bitmap() -> None:
-    pytest.importorskip("tesserocr")
-    from PIL import ImageDraw
-
-    from cardkit.ocr.engine import TesseractApiEngine, _loaded_api
-
-    try:
-        api = _loaded_api("eng")
-    except MissingDependency:  # tesseract or its data missing: nothing to compare
-        pytest.skip("tesseract's English data is not installed")
-    image = Image.new("L", (420, 90), 250)
-    ImageDraw.Draw(image).text((10, 30), "Gain 2 Power, then move", fill=10, font_size=28)
-    engine = TesseractApiEngine()
-    by_bytes = engine.read(image, "block", key="grey")
-    api.SetPageSegMode(6)
-    api.SetImage(image)  # the bitmap way, as every image was handed over before
-    api.Recognize()
-    assert by_bytes.text.split() == api.GetUTF8Text().split()
-    assert "Power," in by_bytes.text.split()

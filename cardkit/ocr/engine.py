@@ -219,12 +219,7 @@ class TesseractApiEngine:
         api.SetPageSegMode(PSM[mode])
         api.SetVariable("tessedit_char_whitelist", whitelist)
         try:
-            if image.mode == "L":
-                # a grey image's bytes as they are: SetImage writes a BMP (palette and all)
-                # for tesseract to decode again; the pixels tesseract gets are the same
-                api.SetImageBytes(image.tobytes(), image.width, image.height, 1, image.width)
-            else:
-                api.SetImage(image)
+            api.SetImage(image)
             api.Recognize()
         except RuntimeError as err:
             raise EngineError(f"tesseract failed on {key}: {err}") from None
