@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardkit.check.validate import validate_paths  # noqa: E402
+from cardkit.check.validate import check  # noqa: E402
 from cardkit.exchange.residual import _same  # noqa: E402
 from cardkit.files import yamlio  # noqa: E402
 from cardkit.games.marvel_united import mudb_box, mudb_files  # noqa: E402
@@ -70,7 +70,7 @@ def one_box(path: Path, scratch: Path) -> dict[str, Any]:
 
     plan, import_wall, import_cpu = _timed(do_import)
     folder = scratch / plan.boxes[0]
-    report, validate_wall, validate_cpu = _timed(lambda: validate_paths([folder]))
+    report, validate_wall, validate_cpu = _timed(lambda: check([folder], keep=False)[0])
 
     def do_export() -> tuple[dict[str, Any], str]:
         documents = [yamlio.load_text(p.read_text("utf-8")) for p in sorted(folder.glob("*.yaml"))]

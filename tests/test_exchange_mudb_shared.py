@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.check.validate import validate_paths
+from cardkit.check.validate import check
 from cardkit.files import yamlio
 from cardkit.games.marvel_united import mudb_files
 from tests.conftest import ROOT
@@ -37,7 +37,7 @@ def test_import_validate_export_gives_the_box_back(path: Path, tmp_path: Path) -
     plan = mudb_files.plan_import([path], tmp_path / "cards")
     mudb_files.write_import(plan, force=False)
     folder = tmp_path / "cards" / plan.boxes[0]
-    report = validate_paths([folder])
+    report = check([folder], keep=False)[0]
     assert report.errors == 0, [d for d in report.diagnostics if d.severity.name == "ERROR"][:3]
     documents = [yamlio.load_text(p.read_text("utf-8")) for p in sorted(folder.glob("*.yaml"))]
     built = mudb_files.build([(d, "") for d in documents])

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit.check.validate import load_document, validate_paths
+from cardkit.check.validate import check, load_document
 from cardkit.model import Diagnostic, Document
 
 SCALARS = st.one_of(
@@ -32,7 +32,7 @@ def _check(raw: bytes) -> None:
         path.write_bytes(raw)
         loaded = load_document(path)
         assert isinstance(loaded, Document | Diagnostic)
-        report = validate_paths([path])
+        report = check([path], keep=False)[0]
         assert report.files_checked == 1
         for d in report.diagnostics:
             assert d.line >= 1 and d.column >= 1 and d.code

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardkit.check.validate import validate_paths
+from cardkit.check.validate import check
 from tests.conftest import ROOT, run_cli
 
 
@@ -32,7 +32,7 @@ FULL_MP = {"cards": [_mp(n) for n in range(1, 13)]}
 def codes(tmp_path: Path, *docs: dict[str, Any]) -> list[str]:
     for index, doc in enumerate(docs):
         (tmp_path / f"doc{index}.json.yaml").write_text(json.dumps(doc))
-    report = validate_paths([tmp_path])
+    report = check([tmp_path], keep=False)[0]
     assert report.errors == 0 or all(d.code.startswith("MU") for d in report.diagnostics), (
         report.diagnostics
     )

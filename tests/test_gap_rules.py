@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardkit.check.validate import validate_paths
+from cardkit.check.validate import check
 from cardkit.games.marvel_champions import rulebook as mc
 from tests.conftest import ROOT
 
@@ -15,7 +15,7 @@ from tests.conftest import ROOT
 def _codes(tmp_path: Path, *docs: dict[str, Any]) -> list[str]:
     for index, doc in enumerate(docs):
         (tmp_path / f"doc{index}.json.yaml").write_text(json.dumps(doc))
-    return sorted(f"{d.code}:{d.message}" for d in validate_paths([tmp_path]).diagnostics)
+    return sorted(f"{d.code}:{d.message}" for d in check([tmp_path], keep=False)[0].diagnostics)
 
 
 def _villain(note: str) -> dict[str, Any]:

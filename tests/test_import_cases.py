@@ -98,3 +98,21 @@ def test_a_player_count_line_inside_another_field_warns_and_exits_1(tmp_path: Pa
 def test_a_clean_book_exits_0(tmp_path: Path) -> None:
     code, out = _import(tmp_path, SANDMAN)
     assert code == 0 and "warning" not in out
+
+
+def test_nothing_recognised_names_what_each_game_groups_by() -> None:
+    """The message names the game's own group, from its GROUP declaration."""
+    from cardkit.rulebook import importer
+    from cardkit.systems import get
+
+    united = get("marvel-united").reader
+    champions = get("marvel-champions").reader
+    box = [{"kind": "marvel-united/box", "id": "b"}]
+    pack = [{"kind": "marvel-champions/expansion", "id": "p"}]
+    assert importer.losses(united, "x", box)[-1] == (
+        "nothing was recognised: no villain, card or section became a document, "
+        "only the box manifest"
+    )
+    assert importer.losses(champions, "x", pack)[-1].startswith(
+        "nothing was recognised: no set, card or section became a document"
+    )

@@ -135,7 +135,7 @@ def test_json_written_item_by_item_is_json_dumps(items: list[Any]) -> None:
 
 
 def test_validate_report_streamed_is_the_report(tree: Path, small_runs: None) -> None:
-    held, _ = validate.stream([tree])
+    held, _ = validate.check([tree], keep=False)
     for name, write in WRITERS.items():
         out = io.StringIO()
         write(validate.report_paths([tree]), out)
@@ -146,13 +146,24 @@ def _rows_as_text(rows: list[gaps.Gap]) -> list[str]:
     return [json.dumps(r.as_dict(), sort_keys=True) for r in rows]
 
 
-def test_gaps_streamed_are_the_collected_rows(tree: Path, small_runs: None) -> None:
+def test_gaps_streamed_are_the_rows_of_held_documents(tree: Path, small_runs: None) -> None:
+    """One walk, three ways in: files let go (a document a late finding points at is read
+    again), documents the caller holds (placed from memory), and a validate report's
+    findings (build: the rules run once) give the same rows; the last in its own order."""
     documents, problems = gaps.load([tree])
     expected = gaps.collect(documents)
     heard: list[Diagnostic] = []
     streamed = list(gaps_stream.stream([tree], heard.append))
     assert _rows_as_text(streamed) == _rows_as_text(expected)
     assert heard == problems
+    report, held = validate.check([tree])
+    from_report = gaps.collect(held, gaps.system_findings(report.diagnostics))
+    assert sorted(_rows_as_text(from_report)) == sorted(_rows_as_text(expected))
+    inferred = [r for r in from_report if r.origin == "inferred"]
+    order = [(d.path, d.code, d.message) for d in report.diagnostics]
+    places = [order.index((r.path, r.code, r.why)) for r in inferred]
+    assert places == sorted(places)  # in the report's order, not by rule
+    assert [r.code for r in inferred] != sorted(r.code for r in inferred)  # which differs
     for name, render in gaps_report.RENDERERS.items():
         for group_by in (None, "box", "field"):
             out = io.StringIO()
@@ -167,8 +178,7 @@ def test_generated_tree_has_late_and_folded_rows(tmp_path: Path) -> None:
     rows = list(gaps_stream.stream([root], lambda _: None))
     codes = {r.code for r in rows if r.origin == "inferred"}
     assert "MU101" in codes  # deck sizes: decided once the box manifest is seen
-    documents, _ = gaps.load([root])
-    inferred = gaps.infer(documents)
+    inferred = gaps.system_findings(validate.check([root], keep=False)[0].diagnostics)
     folded = len([d for d in inferred if d.code]) - sum(r.origin == "inferred" for r in rows)
     assert folded > 0
 

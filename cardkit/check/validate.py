@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import suggest
-from cardkit.check.rules import Finding, Rule, Tree, all_rules
+from cardkit.check.rules import Finding, Rule, all_rules
+from cardkit.check.walk import RuleWalk
 from cardkit.errors import InputError
 from cardkit.files import yamlio
 from cardkit.model import Diagnostic, Document, Report, Severity, json_pointer
@@ -229,20 +230,17 @@ def schema_valid_one(path: Path, add: Add) -> Document | None:
     return next(schema_valid([path], add), None)
 
 
-def stream(
+def check(
     paths: Sequence[Path],
     *,
     context_root: Path | None = None,
     on_valid: OnValid | None = None,
-    keep: bool = False,
+    keep: bool = True,
 ) -> tuple[Report, list[Document]]:
-    """Check the files under paths one at a time: load, schema, rules, positions.
-
-    Only one document is alive at a time, unless `keep` (the caller wants them all) or a
-    registered tree rule needs the whole tree. `on_valid(document, findings)` sees each
-    schema-valid document while it is alive, with the rule findings it drew so far.
-    Stream rules finish at the end; their findings point at files already let go.
-    """
+    """The report (diagnostics as found: document by document, then what the rules find
+    once the tree is seen) and, unless not `keep`, the schema-valid documents, for callers that
+    go on to use them. `on_valid(document, diagnostics)` sees each schema-valid document
+    while it is alive, with what the rules found in it so far."""
     files = collect_files(paths)
     report = Report([], files_checked=len(files))
     held = _check_files(files, paths, context_root, report.diagnostics.append, on_valid, keep)
@@ -251,7 +249,8 @@ def stream(
 
 def report_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> SpooledReport:
     """The report, with its diagnostics spooled: memory stays flat whatever the tree's size
-    (only counts are held; the diagnostics wait on disk, in runs, to be written in order)."""
+    (only counts are held; the diagnostics wait on disk, in runs, to be written in order).
+    Documents are let go as soon as they are checked. `cardkit.api.validate` is this."""
     files = collect_files(paths)
     report = SpooledReport()
     report.files_checked = len(files)
@@ -267,38 +266,21 @@ def _check_files(
     on_valid: OnValid | None,
     keep: bool,
 ) -> list[Document]:
+    """load -> schema -> rules -> positions, one document alive at a time (unless held)."""
     if context_root is not None and any(Path(p).resolve() == context_root.resolve() for p in paths):
         context_root = None  # every file under it is being validated: nothing lies outside
-    rules = all_rules()
-    per_document = [rule for rule in rules if rule.document_check is not None]
-    collectors = [(rule, rule.collector()) for rule in rules if rule.collector is not None]
-    whole_tree = [rule for rule in rules if rule.tree_check is not None]
-    held: list[Document] = []
+    walk = RuleWalk(all_rules(), keep=keep)
     with collector_paused():
         for loaded in schema_valid(files, add):
-            found: list[Diagnostic] = []
-            for rule in per_document:
-                if rule.applies_to(loaded):
-                    assert rule.document_check is not None
-                    for pointer, message in rule.document_check(loaded):
-                        found.append(_diagnostic(rule, Finding(loaded, pointer, message)))
-            for rule, collector in collectors:
-                found.extend(_diagnostic(rule, f) for f in collector.see(loaded))
+            found = [_diagnostic(rule, finding) for rule, finding in walk.see(loaded)]
             for diagnostic in found:
                 add(diagnostic)
             if on_valid is not None:
                 on_valid(loaded, found)
-            if keep or whole_tree:
-                held.append(loaded)
-                loaded.locate.release()  # type: ignore[attr-defined]  # held: not its nodes
-    outside = outside_ids(context_root, files)
-    for rule, collector in collectors:
-        for finding in collector.finish(outside):
-            add(_diagnostic(rule, finding))
-    for rule in whole_tree:
-        for finding in rule.run(Tree(held, outside)):
-            add(_diagnostic(rule, finding))
-    return held if keep else []
+            walk.done(loaded)
+    for rule, finding in walk.finish(outside_ids(context_root, files)):
+        add(_diagnostic(rule, finding))
+    return walk.held if keep else []
 
 
 def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[Diagnostic]]:
@@ -313,18 +295,6 @@ def load_valid(paths: Sequence[Path]) -> tuple[list[Path], list[Document], list[
     return files, valid, problems
 
 
-def check(
-    paths: Sequence[Path], *, context_root: Path | None = None
-) -> tuple[Report, list[Document]]:
-    """The report, and the schema-valid documents, for callers that go on to use them."""
-    return stream(paths, context_root=context_root, keep=True)
-
-
-def validate_paths(paths: Sequence[Path], *, context_root: Path | None = None) -> Report:
-    """The report alone: documents are let go as soon as they are checked."""
-    return stream(paths, context_root=context_root)[0]
-
-
 def _diagnostic(rule: Rule, finding: Finding) -> Diagnostic:
     line, column = finding.document.locate(finding.pointer)
     return Diagnostic(
@@ -336,7 +306,3 @@ def _diagnostic(rule: Rule, finding: Finding) -> Diagnostic:
         finding.message,
         json_pointer(finding.pointer),
     )
-
-
-def run_rules(tree: Tree) -> list[Diagnostic]:
-    return [_diagnostic(rule, finding) for rule in all_rules() for finding in rule.run(tree)]

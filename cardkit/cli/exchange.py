@@ -11,6 +11,7 @@ import typer
 
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, default_paths, export_app, report_skipped
+from cardkit.cli.choose import BoxesOpt, IdsOpt, KindsOpt
 from cardkit.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:  # the contract, for types only: not loaded at every start
@@ -71,7 +72,8 @@ def export_tts(
         typer.Option(help="Where the images will be hosted (default: local file:// URLs)."),
     ] = None,
     deck: Annotated[
-        list[str] | None, typer.Option(help="Only decks whose name contains this (repeatable).")
+        list[str] | None,
+        typer.Option(metavar="TEXT", help="Only decks whose name contains this (repeatable)."),
     ] = None,
 ) -> None:
     """Write Tabletop Simulator decks: 10 x 7 deck sheets, a back and a saved object each.
@@ -111,6 +113,7 @@ def export_csv(
     kind: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="KIND",
             help="Only this kind: marvel-united/villain, or a short name such as hero.",
             autocompletion=complete.document_kinds,
         ),
@@ -173,24 +176,9 @@ def export_images(
     backs: Annotated[
         bool, typer.Option("--backs", help="Also each card's back (its other side or deck back).")
     ] = False,
-    card_id: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--id", help="Only this document id (repeatable).", autocompletion=complete.ids
-        ),
-    ] = None,
-    kind: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Only cards of this kind (repeatable).", autocompletion=complete.proof_kinds
-        ),
-    ] = None,
-    box: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
-        ),
-    ] = None,
+    card_id: IdsOpt = None,
+    kind: KindsOpt = None,
+    box: BoxesOpt = None,
 ) -> None:
     """Write one PNG per card face, at its size plus bleed, and a manifest.csv.
 

@@ -62,27 +62,33 @@ def gaps(
     kind: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="KIND",
             help="Document kind (villain) or part (masterplan, threats, dashboard).",
             autocompletion=complete.document_kinds,
         ),
     ] = None,
     field: Annotated[
         list[str] | None,
-        typer.Option(help="Field name (place, bam) or address start (masterplan/cards/3)."),
+        typer.Option(
+            metavar="FIELD",
+            help="Field name (place, bam) or address start (masterplan/cards/3).",
+        ),
     ] = None,
     document_id: Annotated[
         list[str] | None,
         typer.Option(
             "--id",
+            metavar="ID",
             help="Document id (klaw), or its group (a villain).",
             autocompletion=complete.ids,
         ),
     ] = None,
     box: Annotated[
-        list[str] | None, typer.Option(help="Box id.", autocompletion=complete.boxes)
+        list[str] | None,
+        typer.Option(metavar="BOX", help="Box id.", autocompletion=complete.boxes),
     ] = None,
     origin: Annotated[
-        list[str] | None, typer.Option(help="noted, unconfirmed or inferred.")
+        list[str] | None, typer.Option(metavar="ORIGIN", help="noted, unconfirmed or inferred.")
     ] = None,
 ) -> None:
     """List every gap: noted by the rulebooks, marked unconfirmed, and inferred by the game rules.

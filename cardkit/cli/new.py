@@ -17,7 +17,8 @@ from cardkit.cli._app import app
 def new(
     kind: Annotated[
         str,
-        typer.Argument(help="A kind (marvel-united/hero) or its short name when only one "
+        typer.Argument(metavar="KIND",
+                       help="A kind (marvel-united/hero) or its short name when only one "
                        "system has it (hero); see `cardkit kinds`.", show_default=False,
                        autocompletion=complete.document_kinds),
     ],

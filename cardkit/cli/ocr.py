@@ -53,7 +53,8 @@ def ocr(
         OcrFormat.text
     ),
     system: Annotated[
-        list[str] | None, typer.Option("--system", help="Only this system's templates.")
+        list[str] | None,
+        typer.Option("--system", metavar="SYSTEM", help="Only this system's templates."),
     ] = None,
     threshold: Annotated[
         float, typer.Option(help="Fields read less surely than this are left unconfirmed.")
@@ -77,7 +78,9 @@ def ocr(
     check: Annotated[
         list[Path] | None,
         typer.Option(
-            "--check", help="Compare what each scan reads with these card files (never edits them)."
+            "--check",
+            metavar="PATH",
+            help="Compare what each scan reads with these card files (never edits them).",
         ),
     ] = None,
     against: Annotated[

@@ -11,6 +11,7 @@ import typer
 
 from cardkit.cli import complete
 from cardkit.cli._app import PathsArg, app, default_paths, report_skipped
+from cardkit.cli.choose import BoxesOpt, IdsOpt, KindsOpt
 from cardkit.errors import ExitCode
 
 
@@ -71,27 +72,9 @@ def proof(
         Only | None,
         typer.Option(help="unconfirmed: just the cards with open gaps, to check against a box."),
     ] = None,
-    card_id: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--id",
-            help="Only this document id (repeatable): --id klaw.",
-            autocompletion=complete.ids,
-        ),
-    ] = None,
-    kind: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Only cards of this kind (repeatable): masterplan, threat, hero...",
-            autocompletion=complete.proof_kinds,
-        ),
-    ] = None,
-    box: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Only cards from this box id (repeatable).", autocompletion=complete.boxes
-        ),
-    ] = None,
+    card_id: IdsOpt = None,
+    kind: KindsOpt = None,
+    box: BoxesOpt = None,
     from_scans: Annotated[
         bool,
         typer.Option(

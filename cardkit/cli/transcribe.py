@@ -18,14 +18,16 @@ def import_(
     rulebook: Annotated[
         Path,
         typer.Argument(
+            metavar="SOURCE",
             help="The rulebook transcription (.txt), a data file (told by its content), "
-            "or a format's name (`cardkit import --help` lists them)."
+            "or a format's name (`cardkit import --help` lists them).",
         ),
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the YAML files.")],
     files: Annotated[
         list[Path] | None,
         typer.Argument(
+            metavar="FILE",
             help="After a format's name or a first data file: more files of it.",
             show_default=False,
         ),

@@ -1,7 +1,8 @@
 """Every gap in the card data: noted by the rulebooks, marked unconfirmed, or inferred by rules.
 
-A gap is open until a confirmation closes it. `collect` returns plain rows that the
-reporters print as a table, JSON, Markdown or a CSV checklist for `confirm --batch`.
+A gap is open until a confirmation closes it. The rows of a document come from `_Rows`;
+`gaps.stream` walks a tree with them (`collect` is that walk, as a list): plain rows that
+the reporters print as a table, JSON, Markdown or a CSV checklist for `confirm --batch`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from cardkit import systems
 from cardkit.addresses import address_of, matches, walk
-from cardkit.check.rules import Tree, all_rules, reader_for
+from cardkit.check.rules import all_rules, reader_for
 from cardkit.gaps.tally import Tally
 from cardkit.model import Diagnostic, Document, Pointer
 from cardkit.systems import legacy
@@ -278,32 +279,11 @@ def _why_unconfirmed(notes: list[tuple[list[str], str]], field: str) -> str:
 
 
 def collect(documents: list[Document], findings: list[Diagnostic] | None = None) -> list[Gap]:
-    """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules.
+    """Noted and unconfirmed gaps of the documents, plus inferred ones from the game rules
+    (or from `findings`, a validate report's diagnostics): `gaps.stream.rows`, as a list."""
+    from cardkit.gaps.stream import rows
 
-    One row per field to check: a note whose doubts all have per-field rows is not listed
-    again, and an inferred row that restates another row of its document folds into it.
-    (`cardkit.gaps.stream` gives the same rows for a tree of any size, holding none.)
-    """
-    rows: list[Gap] = []
-    by_path = {d.display_path: (d, _Rows(d)) for d in documents}
-    own: dict[str, list[Gap]] = {}
-    for path, (_, per_document) in by_path.items():
-        own[path] = list(per_document.collect())
-        rows.extend(own[path])
-    inferred: list[Gap] = []
-    for finding in findings if findings is not None else infer(documents):
-        if finding.path not in by_path:
-            continue
-        _, per_document = by_path[finding.path]
-        inferred.append(inferred_row(per_document, finding.code, finding.pointer, finding.message))
-    parts: dict[str, set[tuple[str, str]]] = {}
-    for row in inferred:
-        parts.setdefault(row.path, set()).add((row.code, part_of(row)))
-    restates = restated_codes()
-    for row in inferred:
-        if not said_by(row, own[row.path]) and not restated(row, parts[row.path], restates):
-            rows.append(row)
-    return rows
+    return list(rows(documents, findings))
 
 
 def inferred_row(per_document: _Rows, code: str, where: str, message: str) -> Gap:
@@ -374,13 +354,6 @@ def gives_gaps(rule: Any) -> bool:
     from cardkit.check.core.unclaimed import CODE as UNCLAIMED
 
     return bool(rule.system != "core" or rule.code == UNCLAIMED)
-
-
-def infer(documents: list[Document]) -> list[Diagnostic]:
-    """Run the rules over documents and keep the game-system findings: the inferred gaps."""
-    from cardkit.check.validate import run_rules
-
-    return system_findings(run_rules(Tree(documents)))
 
 
 def load(paths: list[Path]) -> tuple[list[Document], list[Diagnostic]]:

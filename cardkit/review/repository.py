@@ -4,7 +4,9 @@ Each file is read once per version (its content hash): a change on disk re-reads
 that file, and the game rules (the inferred gaps) run again over the documents held.
 A gap row goes to the proxy card whose place in the document holds the field (the
 longest pointer that starts its address); a row about the document as a whole (a note
-over several cards, a rule's finding on a list) goes to the document itself.
+over several cards, a rule's finding on a list) goes to the document itself, unless the
+document is one card (an OCR draft: its `kind` doubted, its card's fields), which then
+holds every row: one item per card.
 
 Everything the page may ask for is looked up here by the names this module gave out
 (a card's id); no path from a request is ever opened.
@@ -119,20 +121,18 @@ class Repository:
 
 
 def _read(path: Path, etag: str) -> Entry:
-    from cardkit.check.validate import load_document, schema_diagnostics
-    from cardkit.model import printable
+    from cardkit.check.validate import schema_valid_one
+    from cardkit.model import Diagnostic, printable
     from cardkit.render import content
 
     entry = Entry(path, etag)
-    loaded = load_document(path)
-    problem = (
-        loaded if not isinstance(loaded, Document) else next(iter(schema_diagnostics(loaded)), None)
-    )
-    if problem is not None:
+    problems: list[Diagnostic] = []
+    loaded = schema_valid_one(path, problems.append)  # the load -> schema step of validate
+    if loaded is None:
+        problem = problems[0]
         where = f"{problem.path}:{problem.line}:{problem.column}"
         entry.problem = printable(f"{where}: {problem.code} {problem.message}")
         return entry
-    assert isinstance(loaded, Document)
     entry.document = loaded
     entry.cards = content.collect([loaded])
     return entry
@@ -169,6 +169,8 @@ def _assemble(version: str, entries: list[Entry], etags: dict[str, str]) -> Snap
                 c for c in entry.cards if c.pointer and pointer[: len(c.pointer)] == c.pointer
             ]
             best = max(holding, key=lambda c: len(c.pointer), default=None)
+            if best is None and len(entry.cards) == 1:
+                best = entry.cards[0]  # a one-card document (a draft): the card is it all
             where = best.pointer if best is not None else ()
             ident = f"{doc.display_path}#{_address(doc, where)}"
             holder = cards.setdefault(ident, Card(ident, entry, best, where))

@@ -164,9 +164,12 @@ def losses(module: ModuleType, text: str, documents: list[dict[str, Any]]) -> li
                 "no table of contents: the book's sections cannot be found "
                 "(docs/transcription-format.md)"
             )
-    if all(systems.is_manifest(str(doc.get("kind", ""))) for doc in documents):
+    kinds = [str(doc.get("kind", "")) for doc in documents]
+    if all(systems.is_manifest(kind) for kind in kinds):
+        group = systems.group_label(kinds[0]) if kinds else ""  # what the game groups by
+        parts = ", ".join([group, "card"] if group else ["card"])
         found.append(
-            "nothing was recognised: no villain, card or section became a document, "
+            f"nothing was recognised: no {parts} or section became a document, "
             "only the box manifest"
         )
     return found

@@ -79,7 +79,11 @@ def export_marvelsdb(
     ] = None,
     cards: Annotated[
         list[Path] | None,
-        typer.Option("--cards", help="marvelsdb pack files whose cards decklists may name."),
+        typer.Option(
+            "--cards",
+            metavar="FILE",
+            help="marvelsdb pack files whose cards the decklists may name.",
+        ),
     ] = None,
 ) -> None:
     """Write Marvel Champions cards as marvelsdb pack JSON, decklists as marvelsdb decks.

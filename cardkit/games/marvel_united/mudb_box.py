@@ -26,6 +26,7 @@ class BoxDocuments:
     documents: list[dict[str, Any]]  # the manifest first
     warnings: list[str] = field(default_factory=list)
     cards: int = 0  # cards in the source: characters', challenges' and the box's own
+    lossless: list[str] = field(default_factory=list)  # of the warnings, those losing nothing
 
 
 def marks() -> dict[str, str]:
@@ -98,7 +99,9 @@ def documents_from(data: dict[str, Any], *, box: str | None, where: str) -> BoxD
     patch = residual.diff(shell, _shell_to(manifest, layout))
     if patch:
         extra["patch"] = patch
-    return BoxDocuments([manifest, *found], ctx.letters.warnings, count_cards(data))
+    return BoxDocuments(
+        [manifest, *found], ctx.letters.warnings, count_cards(data), ctx.letters.lossless
+    )
 
 
 def _faq_from(faq: Any, tx: Texts) -> dict[str, Any] | None:

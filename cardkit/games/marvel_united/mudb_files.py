@@ -73,6 +73,12 @@ class MudbImport:
     cards: int = 0
     documents: int = 0
     warnings: list[str] = field(default_factory=list)
+    lossless: list[str] = field(default_factory=list)  # of the warnings, those losing nothing
+
+    @property
+    def lossy(self) -> bool:
+        """A warning says something was kept but not as cardkit's data: exit 1."""
+        return any(warning not in self.lossless for warning in self.warnings)
 
 
 def import_box(
@@ -128,6 +134,7 @@ def plan_import(paths: list[Path], out: Path, *, box: str | None = None) -> Mudb
         result.cards += found.cards
         result.documents += len(placed)
         result.warnings += found.warnings
+        result.lossless += found.lossless
     return result
 
 

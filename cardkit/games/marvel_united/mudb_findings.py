@@ -209,7 +209,7 @@ MATCH = {  # a cardkit message -> the source finding that makes it true
 
 def cardkit_findings(path: Path, report: BoxReport) -> None:
     from cardkit import api
-    from cardkit.check.validate import validate_paths
+    from cardkit.check.validate import check
     from cardkit.files import yamlio
     from cardkit.games.marvel_united import mudb_files
 
@@ -221,7 +221,7 @@ def cardkit_findings(path: Path, report: BoxReport) -> None:
         for file in folder.glob("*.yaml"):
             doc = yamlio.load_text(file.read_text("utf-8"))
             names[file.name] = str(doc.get("name"))
-        for diagnostic in validate_paths([folder]).diagnostics:
+        for diagnostic in check([folder], keep=False)[0].diagnostics:
             who = names.get(Path(diagnostic.path).name, diagnostic.path)
             report.diagnostics.append((diagnostic.code, who, diagnostic.message))
         report.gap_rows = sum(1 for _ in api.gap_rows([folder]))

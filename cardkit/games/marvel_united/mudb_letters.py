@@ -43,6 +43,7 @@ class Letters:
     declared: dict[str, dict[str, Any]] = field(default_factory=dict)  # token name -> entry
     letters: dict[str, str] = field(default_factory=dict)  # declared token name -> letter
     warnings: list[str] = field(default_factory=list)
+    lossless: list[str] = field(default_factory=list)  # warnings that lose nothing
 
     @classmethod
     def for_box(cls, tokens: list[Any] | None, letters: dict[str, str] | None) -> Letters:
@@ -74,9 +75,10 @@ class Letters:
             "which its field reference does not name.",
         }
         self.letters[name] = text
-        self.warnings.append(
-            f"{where}: letter {text!r} has no cardkit token; declared as token {name} of the box"
-        )
+        # said, but nothing is lost: the letter is the token's mark and comes back on export
+        said = f"{where}: letter {text!r} has no cardkit token; declared as token {name} of the box"
+        self.warnings.append(said)
+        self.lossless.append(said)
         return name
 
     def letter(self, token: str, marks: dict[str, str]) -> str | None:

@@ -9,7 +9,7 @@ phrasings with examples; tests/unit/test_notegrammar.py has a table row for each
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 DOUBT, CLEAR, READ, MISSING = "doubt", "clear", "read", "missing"
 
@@ -188,7 +188,3 @@ def read(note: str) -> list[Claim]:
             if stance:
                 claims.append(claim)
     return claims
-
-
-def as_doubt(claim: Claim) -> Claim:
-    return replace(claim, stance=DOUBT)
