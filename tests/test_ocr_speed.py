@@ -107,3 +107,32 @@ def test_keyword_search_answers_as_the_window_by_window_search() -> None:
     assert 300 < found < 2700  # both answers were put to the test
     assert fields.contains("sivE'ScHEME", "side scheme")  # two edits in a long keyword
     assert not fields.contains("Place an additional threat here", "scheme")
+
+
+def _two_panels(scale: int) -> Image.Image:
+    """Two dark panels far apart, each with a row of light words, `scale` times 400 x 560."""
+    card = np.full((560 * scale, 400 * scale, 3), 235, dtype=np.uint8)
+    for top in (40 * scale, 440 * scale):
+        card[top : top + 80 * scale, 20 * scale : 380 * scale] = (25, 25, 70)
+        for word in range(3):
+            for letter in range(4):
+                x = (40 + word * 100 + letter * 18) * scale
+                y = top + 30 * scale
+                card[y : y + 14 * scale, x : x + 3 * scale] = 255
+                card[y : y + 3 * scale, x : x + 10 * scale] = 255
+    return Image.fromarray(card)
+
+
+def test_a_small_card_is_turned_over_by_places_a_large_one_in_its_whole_dark_box() -> None:
+    from cardkit.ocr import page
+
+    small = Scripted({})
+    page.read_more(_two_panels(1), small, "s/0", [])
+    assert [k for k in small.keys if "inverted" in k] == [
+        "s/0/page-inverted",
+        "s/0/page-inverted-1",
+    ]
+    large = Scripted({})
+    page.read_more(_two_panels(3), large, "l/0", [])  # 1,680 px: a large card
+    assert [k for k in large.keys if "inverted" in k] == ["l/0/page-inverted"]
+    assert "l/0/page-half" in large.keys

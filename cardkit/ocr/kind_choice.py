@@ -59,7 +59,8 @@ def weigh(
         upright = page.stands_upright(lines)
         # a card read on its side is not read again (this way up is wrong), nor one read
         # less surely than a way up read before (upside down, the same lines read worse)
-        full = upright and first >= best_first
+        # (not on a large card: measured there with places, a real location lost its text)
+        full = upright and (first >= best_first or max(card.size) >= page.LARGE)
         best_first = max(best_first, first)
         if full:
             lines = page.read_more(card, engine, key, lines)

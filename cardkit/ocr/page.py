@@ -150,7 +150,14 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
     # turned over where light words stand on dark places (light_text.py), at full size:
     # at half size a large card's turned-over read cost half as much, but lost titles
     # in banners that the full-size read gives (real Marvel United locations)
-    for index, (left, top, right, bottom) in enumerate(light_text.places(array)):
+    # a large card (a real location, 1,600 px of dark art) is turned over in its whole dark
+    # box as before: read by places, one lost its rules text box (not found out why in time)
+    if max(card.size) >= LARGE:
+        whole = light_text.dark_box(array)
+        places = [whole] if whole is not None else []
+    else:
+        places = light_text.places(array)
+    for index, (left, top, right, bottom) in enumerate(places):
         turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
         turned, scale = _scaled(turned)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
