@@ -156,12 +156,16 @@ class Batch:
 BATCHES: list[Batch] = []
 
 
-def read_folder(images: list[Path], out: Path, system: str | None) -> Batch:
+def read_folder(
+    images: list[Path], out: Path, system: str | None, palette: str | None = None
+) -> Batch:
     """The images as `cardkit ocr` reads them: one batch, one worker (one core), forked from
     this process after batch.warm (done once per run, before any clock, as the CLI does once
     per batch). Each scan's wall and CPU time come from its worker; the batch's own totals
     (fork, pipes, the worker's end) are kept to show that overhead."""
-    settings = batch.Settings(out, force=True, options=Options((system,) if system else (), 0.9))
+    settings = batch.Settings(
+        out, force=True, options=Options((system,) if system else (), 0.9, palette=palette)
+    )
     cpu0, wall0 = _self_cpu() + _children_cpu(), time.perf_counter()
     results = batch.run(images, settings, jobs=1)
     done = Batch(

@@ -13,7 +13,18 @@ diagram: left, the Villain's, right; each slot's counts by token equal the truth
 master plans with all tokens right; seconds per scan, cardkit as `cardkit ocr -j 1` with
 --system marvel-united and raw tesseract, one thread each, and their ratio.
 
+The placement icons are named by a box palette (docs/ocr.md, "Box palettes"); how it was
+obtained is printed per design. `--palette calibrated` (the default): learnt, as
+`cardkit palette` does, from the clean scans of every other master plan card with a
+diagram (sorted by name), their truth standing in for the placements a person confirmed
+on those drafts; `slots right, not calibrated on` counts only the other cards, and `slots
+right, kind right` only the master plans drafted as master plans (a card read as another
+kind has no placement field: that miss is the kind's).
+`--palette hand`: benchmarks/palettes/<design>.yaml, written by a person from the design's
+description (its provenance line says so). `--palette none`: the system's own icons.
+
     python benchmarks/ocr_designs.py [--samples scans/samples] [--only design-b] [--show]
+                                     [--palette calibrated|hand|none]
     python benchmarks/ocr.py --sets designs        (the same table, from benchmarks/ocr.py)
 """
 
@@ -59,6 +70,8 @@ class Tally:
     raw_moves: list[bool] = field(default_factory=list)
     bams: list[bool] = field(default_factory=list)
     slots: list[bool] = field(default_factory=list)
+    fresh_slots: list[bool] = field(default_factory=list)  # cards not calibrated on
+    kind_slots: list[bool] = field(default_factory=list)  # master plans read as master plans
     tokens: list[bool] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
@@ -86,6 +99,7 @@ def score(
     tally: Tally,
     stem: str,
     show: bool = False,
+    calibrated_on: bool = False,
 ) -> None:
     """One scan's draft and raw text against its truth, into the tally."""
     tally.scans += 1
@@ -120,6 +134,10 @@ def score(
         for slot, counts in truth["place"].items():
             got = (place.get(slot) or {}) if isinstance(place, dict) else None
             tally.slots.append(got == counts)
+            if not calibrated_on:
+                tally.fresh_slots.append(got == counts)
+            if kind_right:
+                tally.kind_slots.append(got == counts)
     if show and not tally.tokens[-1]:
         print(f"{stem}: place: want {mu.placement(truth)!r} got {place!r}")
 
@@ -146,19 +164,64 @@ def run(
     ours: Callable[..., list[dict[str, Any]]],
     only: str | None = None,
     show: bool = False,
+    palettes: str = "calibrated",
 ) -> dict[str, Tally]:
     """Every design folder: one `cardkit ocr` batch each (benchmarks/ocr.py's read_folder,
     --system marvel-united), raw tesseract per image; tallies by design and degradation."""
     tallies: dict[str, Tally] = {}
     for folder in folders(samples, only):
         pairs = _pairs(folder)
-        read = read_folder([image for image, _ in pairs], work, "marvel-united")
+        used, chosen = box_palette(folder, pairs, work, palettes)
+        read = read_folder([image for image, _ in pairs], work, "marvel-united", used)
         for image, truth in pairs:
             tally = tallies.setdefault(f"{truth['design']} {truth['degradation']}", Tally())
             raw = raw_tesseract(image, tally)
             drafts = ours(image, read, tally)
-            score(truth, drafts[0] if drafts else {}, raw, tally, image.stem, show)
+            draft = drafts[0] if drafts else {}
+            score(truth, draft, raw, tally, image.stem, show, _card(image.stem) in chosen)
     return tallies
+
+
+def _card(stem: str) -> str:
+    """A scan's card, without its degradation: design-b-blastaar-mp01."""
+    return stem.rsplit("-", 1)[0]
+
+
+def box_palette(
+    folder: Path, pairs: list[tuple[Path, dict[str, Any]]], work: Path, how: str
+) -> tuple[str | None, set[str]]:
+    """The palette file a design is read with, and the cards it was calibrated on."""
+    design = folder.name.removeprefix("marvel-united-")
+    if how == "none":
+        print(f"{design}: palette: the system's own icons (none given)")
+        return None, set()
+    if how == "hand":
+        path = ROOT / "benchmarks" / "palettes" / f"{design}.yaml"
+        if not path.is_file():
+            print(f"{design}: palette: no hand-written palette ({path.name}): the system's own")
+            return None, set()
+        print(f"{design}: palette: hand-written, {path.relative_to(ROOT)}")
+        return str(path), set()
+    from cardkit.ocr import calibrate, palette
+
+    drawn = sorted(
+        {_card(image.stem) for image, truth in pairs if isinstance(truth.get("place"), dict)}
+    )
+    chosen = set(drawn[::2])
+    samples = [
+        (image.stem, calibrate.upright(image, ("marvel-united",)), truth["place"])
+        for image, truth in pairs
+        if _card(image.stem) in chosen and truth["degradation"] == "clean"
+    ]
+    learnt = calibrate.learn(samples, f"calibrated on {len(samples)} clean {design} scans")
+    target = work / f"{design}-palette.yaml"
+    target.write_text(palette.dump(learnt.palette), encoding="utf-8")
+    names = ", ".join(t.name for t in learnt.palette.tokens)
+    print(
+        f"{design}: palette: calibrated on the clean scans of {', '.join(sorted(chosen))} "
+        f"({learnt.icons} icons: {names}); {'; '.join(learnt.notes) or 'every slot used'}"
+    )
+    return str(target), chosen
 
 
 def _total(parts: list[Tally]) -> Tally:
@@ -186,8 +249,9 @@ def report(tallies: dict[str, Tally]) -> str:
         "| design | set | scans | right kind | wrong kind, doubted | field CER cardkit "
         "| field CER raw | cards worse than raw | numbers cardkit | numbers raw | Move right "
         "| Move in raw | BAM! right | slots right | all tokens right | s/scan cardkit "
-        "| s/scan raw | wall ratio | CPU ratio | CPU ratio, geometric mean |",
-        "|" + "---|" * 20,
+        "| s/scan raw | wall ratio | CPU ratio | CPU ratio, geometric mean "
+        "| slots right, not calibrated on | slots right, kind right |",
+        "|" + "---|" * 22,
     ]
     for design in designs:
         keyed = [(d, tallies[f"{design} {d}"]) for d in DEGRADATIONS if f"{design} {d}" in tallies]
@@ -204,7 +268,8 @@ def report(tallies: dict[str, Tally]) -> str:
                 f"{len(t.worse_than_raw)} | {_share(t.numbers)} | {_share(t.raw_numbers)} | "
                 f"{_share(t.moves)} | {_share(t.raw_moves)} | {_share(t.bams)} | "
                 f"{_share(t.slots)} | {_share(t.tokens)} | {wall:.2f} | {raw_wall:.2f} | "
-                f"{ratio:.2f} | {cpu_ratio:.2f} | {geometric_ratio(t.cpu, t.raw_cpu):.2f} |"
+                f"{ratio:.2f} | {cpu_ratio:.2f} | {geometric_ratio(t.cpu, t.raw_cpu):.2f} | "
+                f"{_share(t.fresh_slots)} | {_share(t.kind_slots)} |"
             )
     every = _total(list(tallies.values()))
     rows.append(
@@ -219,6 +284,12 @@ def main() -> None:
     parser.add_argument("--samples", type=Path, default=ROOT / "scans" / "samples")
     parser.add_argument("--only", help="only design folders whose name contains this")
     parser.add_argument("--show", action="store_true", help="print every field that differs")
+    parser.add_argument(
+        "--palette",
+        choices=("calibrated", "hand", "none"),
+        default="calibrated",
+        help="how each design's box palette is obtained (see above)",
+    )
     args = parser.parse_args()
     os.environ["OMP_THREAD_LIMIT"] = "1"
     import ocr  # benchmarks/ocr.py: the batch as `cardkit ocr -j 1` runs it, raw tesseract
@@ -235,6 +306,7 @@ def main() -> None:
             ocr.ours,
             args.only,
             args.show,
+            args.palette,
         )
     print(report(tallies))
     worse = [stem for t in tallies.values() for stem in t.worse_than_raw]

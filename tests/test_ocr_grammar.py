@@ -236,11 +236,14 @@ def _diagram(marked: int, icons: list[list[tuple[str, tuple[int, int, int]]]]) -
 
 
 def test_slot_finder_counts_icons_per_slot_names_them_and_finds_the_marked_slot() -> None:
-    from cardkit.ocr import slots, tokens
+    from cardkit.ocr import palette as palettes
+    from cardkit.ocr import slots
 
-    palette = tokens.load_palette("marvel-united")
+    palette = palettes.builtin(
+        "marvel-united"
+    )  # the proxies' icons: a round civilian, a square thug
     civilian, thug = _fill("civilian"), _fill("thug")
-    card = _diagram(1, [[("circle", civilian)], [("circle", thug), ("square", thug)], []])
+    card = _diagram(1, [[("circle", civilian)], [("square", thug), ("square", thug)], []])
     found = slots.read_placement(card, palette)
     assert found is not None and found.villain_known and found.sure
     assert [s.name for s in found.slots] == ["left", "villain", "right"]
@@ -248,9 +251,10 @@ def test_slot_finder_counts_icons_per_slot_names_them_and_finds_the_marked_slot(
 
 
 def test_an_icon_matching_no_token_is_counted_as_unknown_and_the_placement_is_unsure() -> None:
-    from cardkit.ocr import slots, tokens
+    from cardkit.ocr import palette as palettes
+    from cardkit.ocr import slots
 
-    palette = tokens.load_palette("marvel-united")
+    palette = palettes.builtin("marvel-united")
     green = (40, 160, 60)  # no token of the palette is green
     card = _diagram(0, [[("square", green)], [("circle", _fill("civilian"))]])
     found = slots.read_placement(card, palette)

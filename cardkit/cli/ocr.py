@@ -90,6 +90,13 @@ def ocr(
     date: Annotated[
         str | None, typer.Option(help="Date written into provenance (default: today).", hidden=True)
     ] = None,
+    palette: Annotated[
+        Path | None,
+        typer.Option(
+            help="The box's token palette (YAML; default: palette.yaml beside the scans, "
+            "else the system's own icons). `cardkit palette` writes one."
+        ),
+    ] = None,
 ) -> None:
     """Read card scans and photos into draft YAML, one draft per card (`<scan stem>.yaml`).
 
@@ -134,13 +141,19 @@ def ocr(
     scans = scanfiles.scan_paths(paths)
     if not scans:
         raise UsageError("no scans found in " + ", ".join(str(p) for p in paths))
+    _check_palettes(palette, scans)
     # before the probe loads tesseract (and its OpenMP runtime, which reads this once): the
     # workers forked from this process then read on one thread each, as the batch intends
     os.environ["OMP_THREAD_LIMIT"] = "1"
     probe = engines.make_engine(engine, language)
     probe.version()  # a missing tesseract stops here with exit 3 and the install command
     settings = batch.Settings(
-        out, engine, language, force, Options(tuple(system or ()), threshold), date
+        out,
+        engine,
+        language,
+        force,
+        Options(tuple(system or ()), threshold, palette=str(palette) if palette else None),
+        date,
     )
     show = sys.stderr.isatty()
     results = batch.run(
@@ -190,6 +203,20 @@ def ocr(
     for r in failed:
         sys.stderr.write(f"cardkit: {printable(r.message)}\n")
     raise typer.Exit(ExitCode.FINDINGS if failed or disagree else ExitCode.OK)
+
+
+def _check_palettes(given: Path | None, scans: list[Path]) -> None:
+    """A palette file with a mistake stops the batch before any reading (one line)."""
+    from cardkit.ocr import palette
+
+    if given is not None:
+        if not given.is_file():
+            raise UsageError(f"--palette {given}: no such file")
+        palette.load(given)
+        return
+    for folder in sorted({scan.parent for scan in scans}):
+        if (folder / palette.FILE).is_file():
+            palette.load(folder / palette.FILE)
 
 
 def _assemble(results: list[ScanResult], out: Path, force: bool) -> list[ScanResult]:

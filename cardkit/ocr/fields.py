@@ -139,7 +139,7 @@ def correct_words(
 def noise(text: str, confidence: float) -> bool:
     """A speck or ornament read as a mark: no letter or digit, or one odd letter, read unsurely."""
     if not any(c.isalnum() for c in text):
-        return confidence < 0.6 or text not in {"-", "—", "–", "&", ":"}
+        return confidence < 0.6 or text not in {"-", "—", "–", "&", ":", "/"}
     core = text.strip(".,;:!?()'\"’‘“”»«")
     return len(core) == 1 and core not in "aAI0123456789" and confidence < 0.5
 

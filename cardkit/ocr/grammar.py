@@ -32,12 +32,15 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import fields
+from cardkit.ocr import fields, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
-RULES = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near", "slots")
+RULES: tuple[str, ...] = ("title", "pattern", "lines", "span", "after", "rest", "flag", "near")
+RULES += ("slots",)
+RULES += sections.RULES  # headed sections in columns (sections.py)
+RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
@@ -62,6 +65,7 @@ class Kind:
     expects: tuple[str, ...]
     fixed: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     drop: tuple[str, ...] = ()
+    always: bool = False  # `reads: grammar`: read so even when a template decided the kind
 
     @property
     def ident(self) -> str:
@@ -79,6 +83,7 @@ class Reading:
     sharpened: list[str] = field(default_factory=list)  # fields a hint template read
     labels: dict[str, Line] = field(default_factory=dict)  # a `near` field's label, found
     gaps: list[dict[str, Any]] = field(default_factory=list)  # what a reader saw, unsurely
+    lines: list[Line] = field(default_factory=list)  # the lines read from (refining looks)
 
 
 def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
@@ -100,6 +105,7 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
             tuple(str(e) for e in raw.get("expects", [r.field for r in rules])),
             dict(raw.get("fixed") or {}),
             tuple(str(d) for d in raw.get("drop", [])),
+            str(raw.get("reads", "")) == "grammar",
         )
     except (KeyError, TypeError, ValueError) as err:
         raise UsageError(f"{where}: grammar kind {name}: {err}") from None
@@ -186,9 +192,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         o = rule.options
         if rule.how == "title":
             share = float(o.get("share", 0.2))
+            # `taller`: a title set larger than the body (its type this many times the
+            # lines' median), so a rules line under a title the read missed is not taken
+            least = float(o.get("taller", 0.0)) * _median_height(lines)
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
+                if line.height < least:
+                    continue
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i]))
                     left[i] = ""
@@ -240,6 +251,30 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             take(rule.field, picked, _join([left[i] for i in picked]))
             for i in picked:
                 left[i] = ""
+        elif rule.how in sections.RULES:
+            for name, picked, parts, sure in sections.read(o, lines, left):
+                take(name, picked, _join(parts))
+                if name in confidences:
+                    confidences[name] = sure  # the section's own words, not its lines'
+        elif rule.how in numbers.RULES:
+            # read from the image (numbers.py); the label alone on its line is used up
+            printed = str(o.get("label", ""))
+            inline = re.compile(
+                rf"(?i)(\d{{1,2}})\W*{re.escape(printed)}|{re.escape(printed)}\W*(\d{{1,2}})"
+            )
+            for i, text in enumerate(left):
+                found = inline.search(text) if printed and rule.how == "number" else None
+                if found and rule.field not in values:  # `5 Health` on a bar: read as text
+                    take(rule.field, [i], int(found.group(1) or found.group(2)))
+                    left[i] = (text[: found.start()] + " " + text[found.end() :]).strip()
+                    continue
+                if (
+                    printed
+                    and text
+                    and fields.contains(text, printed)
+                    and _letters(text) <= len(printed) + 2
+                ):
+                    left[i] = ""
         elif rule.how == "slots":
             continue  # read from the image by the pipeline (slots.py), not from lines
         elif rule.how == "flag":
@@ -286,7 +321,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
     unread = [name for name in kind.expects if name not in values]
-    return Reading(kind, values, confidences, kept, unread, corrections, labels=labels)
+    return Reading(
+        kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
+    )
+
+
+def _median_height(lines: list[Line]) -> float:
+    heights = sorted(line.height for line in lines)
+    return heights[len(heights) // 2] if heights else 0.0
 
 
 def _number_value(text: str) -> int | str:

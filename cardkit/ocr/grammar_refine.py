@@ -5,7 +5,7 @@ and the placement diagram's slots (slots.py)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -22,28 +22,66 @@ SURE_NUMBER = 0.7  # a number read round its label this surely ends the search
 def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
     """A title the whole-card read missed, read again from the card's top band alone (at
     half size on a large card: display type in a banner reads better so, without the art
-    around it)."""
-    import numpy as np
-
+    around it). A title rule with `reread: 0.9` also has a title read less surely than
+    that read again, and a dark band (light type on a banner) read turned over too, whole
+    and as the banner's rows alone; there the surest wordy line wins, never a line of
+    three words or more the rules text holds."""
     for rule in reading.kind.rules:
-        if rule.how != "title" or rule.field in reading.values:
+        if rule.how != "title":
+            continue
+        again = float(rule.options.get("reread", 0.0))
+        if rule.field in reading.values and reading.confidences.get(rule.field, 0.0) >= again:
             continue
         share = float(rule.options.get("share", 0.2))
         band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
-        grey = Image.fromarray(channels.darkest(np.asarray(band)))
         at = 0.5 if max(card.size) >= page.LARGE else 1.0
-        small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
-        lines = page.lines_of(engine.read(small, "block", key=f"{key}/title-band"), at)
-        sure = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
-        if not sure:
+        text = " ".join(str(v) for f, v in reading.values.items() if f != rule.field)
+        lines = [
+            ln
+            for ln in _band_reads(band, at, engine, f"{key}/title-band", turned=again > 0)
+            if sum(c.isalpha() for c in ln.text) >= 3 and not (again and _rules_line(ln.text, text))
+        ]
+        if rule.field in reading.values:  # the page read's own title competes
+            sure = reading.confidences[rule.field]
+            lines.append(page.Line(str(reading.values[rule.field]), sure, (0, 0, 1, 1), 1.0))
+        if not lines:
             continue
-        best = max(sure, key=lambda ln: ln.confidence * _wordy(ln.text))
+        best = max(lines, key=lambda ln: ln.confidence * _wordy(ln.text))
         if best.confidence < page.LEAST_CONFIDENCE:
             continue
         reading.values[rule.field] = grammar.strip_marks(best.text)
         reading.confidences[rule.field] = best.confidence
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
+
+
+def _rules_line(line: str, text: str) -> bool:
+    """A band line of three words or more that the rules text holds: not the title."""
+    stripped = grammar.strip_marks(line)
+    return len(stripped.split()) >= 3 and stripped in text
+
+
+def _band_reads(
+    band: Image.Image, at: float, engine: OcrEngine, key: str, turned: bool
+) -> list[page.Line]:
+    import numpy as np
+
+    array = np.asarray(band)
+    grey = Image.fromarray(channels.darkest(array))
+    small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
+    lines = page.lines_of(engine.read(small, "block", key=key), at)
+    dark = np.asarray(band.convert("L")) < page.DARK_BACKGROUND
+    if not turned or dark.mean() < 0.2:
+        return lines  # a light band: no banner to turn over
+    over = Image.fromarray(255 - channels.brightest(array))
+    lines += page.lines_of(engine.read(over, "auto", key=f"{key}-turned"), 1.0)
+    rows = np.flatnonzero(dark.mean(axis=1) > 0.5)  # the banner's rows (not the frame's)
+    if len(rows):
+        strip = 255 - channels.brightest(array[rows[0] : rows[-1] + 1])
+        strip = np.pad(strip, 20, constant_values=int(np.median(strip)))
+        read = engine.read(Image.fromarray(strip), "line", key=f"{key}-banner")
+        lines += page.lines_of(read, 1.0)
+    return lines
 
 
 def sharpen(
@@ -117,18 +155,20 @@ def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine,
                 reading.unread.remove(rule.field)
 
 
-def placement(reading: grammar.Reading, card: Image.Image) -> None:
-    """A `slots` field: the placement read from the image (slots.py). Written only when
-    every slot is named and every icon matches a token; else its counts go into a gap
-    note and the field stays unconfirmed, not read."""
-    from cardkit.ocr import slots, tokens
+def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> None:
+    """A `slots` field: the placement read from the image (slots.py), its icons named by
+    the box's palette (palette.py; the system's own icons when the box has none). Written
+    only when every slot is named and every icon matches a token; else its counts go into
+    a gap note and the field stays unconfirmed, not read."""
+    from cardkit.ocr import palette, slots, tokens
 
     for rule in reading.kind.rules:
         if rule.how != "slots":
             continue
         if tokens.colourless(card):
             continue  # tokens are told by colour: a grey scan says nothing of them
-        found = slots.read_placement(card, tokens.load_palette(reading.kind.system))
+        named = box if box is not None else palette.builtin(reading.kind.system)
+        found = slots.read_placement(card, named)
         if found is None:
             continue
         valid = {"left", "villain", "right"}
@@ -138,15 +178,18 @@ def placement(reading: grammar.Reading, card: Image.Image) -> None:
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
             continue
-        counted = "; ".join(
-            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
-            for n, s in enumerate(found.slots)
-        )
-        why = "the Villain's slot not told" if not found.villain_known else "an icon unmatched"
+        if not found.villain_known:
+            why = "the Villain's slot not told"
+        elif any("unknown" in s.icons for s in found.slots):
+            why = f"an icon matches no token of the palette ({named.source or 'given'})"
+            if box is None:  # another design's icons: the box's own palette names them
+                why += "; a box palette (cardkit ocr --palette, cardkit palette) may"
+        else:
+            why = "a slot beyond the three named ones"
         reading.gaps.append(
             {
-                "note": f"{rule.field}: {len(found.slots)} slots counted ({counted}), {why}: "
-                "name the tokens from the card",
+                "note": f"{rule.field}: {len(found.slots)} slots counted ({found.described()}), "
+                f"{why}: name the tokens from the card",
                 "fields": [rule.field],
                 "status": "open",
             }

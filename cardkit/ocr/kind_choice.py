@@ -105,6 +105,12 @@ def weigh(
         candidates.append(decide.Candidate(f"grammar {kind.ident}", kind.kind, score, what))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
-    if won is None or len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST:
-        return decision, None, lines, card, turn
+    if (
+        won is not None
+        and len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) < decide.LEAST
+    ):
+        won = None
+    if won is None and decision is not None:  # a template decided the kind: a kind its
+        # grammar reads on any design (`reads: grammar`) is read so, not by the template
+        won = next((k for k in kinds if k.always and k.kind == decision.best.kind), None)
     return decision, won, lines, card, turn

@@ -16,7 +16,7 @@ sheet legend's words) are dropped: they are cardkit's, not the card's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -43,6 +43,9 @@ class Line:
     confidence: float
     box: tuple[int, int, int, int]  # left, top, width, height on the upright card
     height: float  # median word height in card pixels: the type's size
+    # the line's words, boxes in card pixels: a line tesseract ran across two columns is
+    # split at its gutter by the readers that need columns (sections.py)
+    words: tuple[Word, ...] = field(default=(), compare=False)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -107,8 +110,21 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             round((bottom - top) / scale),
         )
         heights = sorted(w.box[3] for w in kept)
-        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale))
+        placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
+        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, placed))
     return out
+
+
+def _in_card(
+    box: tuple[int, int, int, int], scale: float, offset: tuple[int, int] = (0, 0)
+) -> tuple[int, int, int, int]:
+    x, y, w, h = box
+    return (
+        round(x / scale) + offset[0],
+        round(y / scale) + offset[1],
+        round(w / scale),
+        round(h / scale),
+    )
 
 
 def _confidence(words: list[Word]) -> float:
@@ -180,8 +196,9 @@ def _merged(
     for line in lines_of(engine.read(image, "auto", key=key), at):
         if offset != (0, 0):
             x, y, w, h = line.box
+            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, offset)) for w_ in line.words)
             line = Line(
-                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height
+                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height, words
             )
         covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
         if covered and _worth([line]) <= _worth(covered) * 1.1:

@@ -14,7 +14,18 @@ from typing import Any
 
 from PIL import Image
 
-from cardkit.ocr import decide, fields, geometry, grammar, kind_choice, layout, page
+from cardkit.ocr import (
+    columns,
+    decide,
+    fields,
+    geometry,
+    grammar,
+    kind_choice,
+    layout,
+    numbers,
+    page,
+    palette,
+)
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine
 from cardkit.ocr.intake import Frame
@@ -45,6 +56,7 @@ class Options:
     systems: tuple[str, ...] = ()  # empty: every system with templates
     threshold: float = 0.90  # fields read less surely than this are left unconfirmed
     vocabulary: dict[str, list[str]] = field(default_factory=dict)  # extra words per system
+    palette: str | None = None  # a box palette file for placement icons (palette.py)
 
 
 @dataclass
@@ -161,10 +173,12 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         done.card, done.lines, done.decision = level, lines, decision
         done.grammar = grammar.read(kind, lines, level.height)
+        done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
-        refine.placement(done.grammar, level)
+        refine.placement(done.grammar, level, palette.for_scan(frame.source, options.palette))
+        numbers.refine(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         done.kept_text = "\n".join(done.grammar.kept)
         return done
     if best is None or best[0] < NO_FIT:

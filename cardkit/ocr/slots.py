@@ -1,20 +1,24 @@
-"""Placement slots on any design: found by segmentation against the card's own background,
-their icons counted per slot and named by the nearest token colour of the system's palette.
+"""Placement slots on any design: found by their edges, their icons segmented against each
+slot's own fill, counted per slot and named by the box's palette (palette.py).
 
-1. Slots: what differs from the card's background (its median colour) by more than
-   DIFFERENT levels in some channel, closed, gives outer contours; a slot is a contour that
-   fills its bounding box (a rectangle, framed or filled: extent ≥ 0.85), 8-40% of the
-   card's width, about square; the slots are the largest row of 2-4 such boxes of one
-   height and one line.
-2. The Villain's slot is the one that stands out: a mark just above or below it (a star, a
-   bar) or a frame of another colour than the others'. With none standing out it is not
-   known, and the placement is unconfirmed. Slots are named from it: `left`, `villain`,
-   `right`, `beyond` (a slot further out on the left has no name: unconfirmed).
-3. Icons: inside a slot (its frame inset away), what differs from the slot's own fill is
-   cut into components (a component inside another's box is a part of it: a face's eyes);
-   each is named by the nearest token colour (hue within the palette's tolerance, from the
-   component's most saturated half of pixels); one that matches none is counted as `unknown`
-   and makes its slot unconfirmed.
+1. Slots: the card's edges (every channel, so a panel told from its ground by hue alone
+   is found too) are closed into outlines; a slot is an outline that fills its bounding
+   box (a rectangle, framed or filled, corners rounded or not, or a disc: extent >= 0.75), 8-40% of
+   the card's width; the slots are the row of 2-4 such boxes of one size on one line,
+   side by side (most boxes, then the largest). A frame's inner and outer edges are one
+   slot; a mark that touches a frame (a star on its edge) makes that box taller, so the
+   frame's inner edge stands for it.
+2. The Villain's slot is the one that stands out: a mark just above or below it (a star,
+   a bar, a shield: ink where the other slots have none), else a frame or a fill of
+   another colour than the others'. With none standing out it is not known, and the
+   placement is unconfirmed. Slots are named from it: `left`, `villain`, `right`,
+   `beyond` (a slot further out on the left has no name: unconfirmed).
+3. Icons: inside a slot (its frame inset away), what differs from the slot's own fill
+   (the median of the inset box's border) is cut into components; a part inside
+   another's box is that icon's (an emblem), specks and edge slivers are not icons. Each
+   is measured (its colour: the median of its more colourful half of pixels, so an
+   outline or a shadow is not its fill; its shape: shapes.py) and named by the palette;
+   one that matches no token is counted as `unknown` and makes its slot unconfirmed.
 """
 
 from __future__ import annotations
@@ -22,30 +26,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
+from numpy.typing import NDArray
 from PIL import Image
 
-from cardkit.ocr import channels, tokens
+from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, icons_in
 
-DIFFERENT = 40  # levels of 255: a pixel this far from the background is something
-EXTENT = 0.85  # a slot's contour fills this share of its bounding box
+EXTENT = 0.75  # a slot's outline fills this share of its bounding box (a disc 0.79)
 SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
-ICON_AREA = 0.01  # an icon covers this share of its slot at least
+SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
 
 
 @dataclass
 class Slot:
-    box: tuple[int, int, int, int]  # left, top, right, bottom in card pixels
-    icons: list[str] = field(default_factory=list)  # token names, `unknown` for no match
+    box: Box
+    found: list[Icon] = field(default_factory=list)
     name: str = ""
+
+    @property
+    def icons(self) -> list[str]:
+        return [icon.name for icon in self.found]
 
 
 @dataclass
 class Placement:
     slots: list[Slot]
     villain_known: bool
+    marked_by: str = ""  # what told the Villain's slot: a mark, its frame, its fill
+
+    @property
+    def oriented(self) -> bool:
+        """Whether the slots are named (the Villain's slot was told)."""
+        return self.villain_known
 
     @property
     def sure(self) -> bool:
@@ -54,166 +69,286 @@ class Placement:
 
     def place(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
-        for slot in self.slots:
+        for index, slot in enumerate(self.slots):
             counts: dict[str, int] = {}
             for icon in slot.icons:
                 counts[icon] = counts.get(icon, 0) + 1
             if counts:
-                out[slot.name or f"slot{self.slots.index(slot) + 1}"] = counts
+                out[slot.name or f"slot{index + 1}"] = counts
         return out
 
-
-def _rgb(image: Image.Image) -> np.ndarray[Any, Any]:
-    return np.asarray(image.convert("RGB")).astype(np.int16)
-
-
-def _differs(rgb: np.ndarray[Any, Any], colour: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    return np.asarray(channels.brightest(np.abs(rgb - colour)) > DIFFERENT)
+    def described(self) -> str:
+        return "; ".join(
+            f"{s.name or f'slot {n + 1}'}: {', '.join(s.icons) or 'empty'}"
+            for n, s in enumerate(self.slots)
+        )
 
 
-def find_slots(card: Image.Image) -> list[tuple[int, int, int, int]]:
-    """The placement slots' boxes, left to right; [] when no row of 2-4 is found."""
-    import cv2
+def _rgb(image: Image.Image) -> Pixels:
+    return np.asarray(image.convert("RGB"))
 
-    rgb = _rgb(card)
-    background = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = _differs(rgb, background).astype(np.uint8) * 255
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    width = card.width
-    boxes = []
+
+EDGES = ((20, 50), (8, 24))  # Canny's thresholds: clear edges, then faint ones (a pale panel)
+
+
+def _edges(rgb: Pixels, low: int, high: int) -> NDArray[np.uint8]:
+    found = np.zeros(rgb.shape[:2], np.uint8)
+    for channel in range(3):
+        smooth = cv2.GaussianBlur(np.ascontiguousarray(rgb[..., channel]), (3, 3), 0)
+        found |= np.asarray(cv2.Canny(smooth, low, high), np.uint8)
+    return np.asarray(cv2.dilate(found, np.ones((3, 3), np.uint8)), np.uint8)
+
+
+def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
+    width = rgb.shape[1]
+    edges = _edges(rgb, low, high)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    boxes: list[Box] = []
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.6 <= w / h <= 1.7:
+        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
             continue
-        if cv2.contourArea(contour) < EXTENT * w * h:
-            continue
-        boxes.append((x, y, x + w, y + h))
-    boxes = _distinct(boxes)
-    rows: list[list[tuple[int, int, int, int]]] = []
-    for box in sorted(boxes, key=lambda b: b[1]):
-        h = box[3] - box[1]
-        for row in rows:
-            first = row[0]
-            fh = first[3] - first[1]
-            if abs((box[1] + box[3]) - (first[1] + first[3])) / 2 < 0.3 * fh and (
-                abs(h - fh) < 0.25 * fh
-            ):
-                row.append(box)
-                break
-        else:
-            rows.append([box])
-    rows = [sorted(r) for r in rows if 2 <= len(r) <= 4]
-    return max(rows, key=len) if rows else []
-
-
-def _distinct(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
-    """A frame's outer and inner contours are one slot: boxes inside another are dropped."""
-    out = []
+        if cv2.contourArea(contour) >= EXTENT * w * h:
+            boxes.append((x, y, x + w, y + h))
+    # a frame's outer and inner edge: the outer one is the slot; a box well inside another
+    # (a square icon in its slot) is no slot
+    boxes.sort(key=lambda b: -_area(b))
+    kept: list[Box] = []
     for box in boxes:
-        inside = any(
-            o != box and o[0] <= box[0] and o[1] <= box[1] and o[2] >= box[2] and o[3] >= box[3]
-            for o in boxes
-        )
-        if not inside:
-            out.append(box)
-    return out
-
-
-def icons_in(card: Image.Image, box: tuple[int, int, int, int], palette: Any) -> list[str]:
-    """The icons inside one slot, named by the nearest token colour (or `unknown`)."""
-    import cv2
-
-    inset = max(2, round(0.1 * (box[2] - box[0])))
-    inner = card.crop((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset))
-    rgb = _rgb(inner)
-    if rgb.size == 0:
-        return []
-    fill = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = _differs(rgb, fill).astype(np.uint8)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    least = ICON_AREA * mask.size
-    parts = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= least]
-    whole = []
-    for i in parts:
-        x, y, w, h = (int(v) for v in stats[i, :4])
-        within = any(
-            j != i
-            and stats[j, 0] <= x
-            and stats[j, 1] <= y
-            and stats[j, 0] + stats[j, 2] >= x + w
-            and stats[j, 1] + stats[j, 3] >= y + h
-            for j in parts
-        )
-        if not within:
-            whole.append(i)
-    return [
-        name_colour(rgb[labels == i], palette) for i in sorted(whole, key=lambda i: stats[i, 0])
-    ]
-
-
-def name_colour(pixels: np.ndarray[Any, Any], palette: Any) -> str:
-    """The token whose fill is nearest the icon's colour (its more saturated half of
-    pixels: an outline or a shadow is not its fill), within the palette's tolerance."""
-    step = max(1, len(pixels) // 400)
-    hsv = [tokens.hsv((p[0] / 255, p[1] / 255, p[2] / 255)) for p in pixels[::step].tolist()]
-    hsv.sort(key=lambda v: -v[1])
-    top = hsv[: max(1, len(hsv) // 2)]
-    hue = float(np.median([v[0] for v in top]))
-    sat = float(np.median([v[1] for v in top]))
-    val = float(np.median([v[2] for v in top]))
-    best, distance = "unknown", 1e9
-    for colour in palette.colours:
-        if not colour.token:
-            continue
-        dh = min(abs(hue - colour.hue), 360 - abs(hue - colour.hue))
-        if (
-            dh <= palette.hue_tolerance
-            and abs(sat - colour.saturation) <= palette.saturation_tolerance
-            and abs(val - colour.value) <= palette.value_tolerance
-            and dh < distance
+        if not any(
+            _inside(box, k) and (_overlap(box, k) > 0.75 or _area(box) < 0.5 * _area(k))
+            for k in kept
         ):
-            best, distance = colour.name, dh
-    return best
+            kept.append(box)
+    return kept
 
 
-def _standing_out(card: Image.Image, boxes: list[tuple[int, int, int, int]]) -> int | None:
-    """The slot with a mark just above or below it, or a frame unlike the others'."""
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and outer[2] >= inner[2]
+        and outer[3] >= inner[3]
+    )
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """Intersection over union."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
+    return w * h / union
+
+
+def _alike(a: Box, b: Box) -> bool:
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    level = abs((a[1] + a[3]) - (b[1] + b[3])) / 2 <= 0.25 * ha
+    return level and abs(wa - wb) <= SAME * wa and abs(ha - hb) <= SAME * ha
+
+
+def find_slots(card: Image.Image) -> list[Box]:
+    """The placement slots' boxes, left to right; [] when no row of 2-4 is found (by clear
+    edges, else by faint ones: faint ones first would find a photo's noise too)."""
     rgb = _rgb(card)
-    background = np.median(rgb.reshape(-1, 3), axis=0)
-    marks = []
-    frames = []
-    for left, top, right, bottom in boxes:
-        h = bottom - top
-        above = rgb[max(0, top - h // 2) : max(0, top - 2), left:right]
-        below = rgb[bottom + 2 : bottom + h // 2, left:right]
-        ink = sum(float(_differs(a, background).mean()) if a.size else 0.0 for a in (above, below))
-        marks.append(ink)
-        frames.append(np.median(rgb[top : top + 3, left:right].reshape(-1, 3), axis=0))
-    best = int(np.argmax(marks))
-    others = [m for i, m in enumerate(marks) if i != best]
-    if marks[best] > 0.03 and marks[best] > 3 * max(others, default=0.0):
+    for low, high in EDGES:
+        found = _row(_candidates(rgb, low, high))
+        if found:
+            return found
+    return []
+
+
+def _row(boxes: list[Box]) -> list[Box]:
+    """The best row of 2-4 alike boxes side by side: most boxes, most alike, largest."""
+    best: list[Box] = []
+    rank: tuple[int, float, int] = (0, 0.0, 0)
+    for seed in boxes:
+        row: list[Box] = []
+        alike = [b for b in boxes if _alike(seed, b)]
+        for box in sorted(alike, key=lambda b: _unlike(seed, b)):  # nearest the seed's size first
+            if not any(min(box[2], r[2]) > max(box[0], r[0]) for r in row):  # side by side
+                row.append(box)
+        spread = max(_unlike(a, b) for a in row for b in row)
+        ranked = (len(row), -spread, sum(map(_area, row)))
+        if 2 <= len(row) <= 4 and ranked > rank:
+            best, rank = row, ranked
+    return sorted(best)
+
+
+def _unlike(a: Box, b: Box) -> float:
+    """How far two boxes' sizes are apart: the larger of their widths' and heights'
+    differences, as a share of the smaller."""
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    return max(abs(wa - wb) / min(wa, wb), abs(ha - hb) / min(ha, hb))
+
+
+def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
+    """A row of three or four: the one box (if one) that reaches beyond the others' top or
+    bottom, and why. Beyond one edge: a mark joined to its frame (a star on its edge, a bar
+    under it), and the box is cut to the others' line; beyond both: a larger slot."""
+    top, bottom = int(np.median([b[1] for b in boxes])), int(np.median([b[3] for b in boxes]))
+    slack = 0.05 * (bottom - top)
+    out, taller, how = [], [], ""
+    for index, (left, up, right, down) in enumerate(boxes):
+        above, below = up < top - slack, down > bottom + slack
+        if above and below:
+            taller.append(index)
+            how = "its size"
+            out.append((left, up, right, down))
+            continue
+        if above or below:
+            taller.append(index)
+            how = "a mark"
+        out.append((left, max(up, top), right, min(down, bottom)))
+    if len(taller) == 1:
+        return out, taller[0], how
+    return out, None, ""
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _ink(rgb: Pixels) -> float:
+    """The share of a band's pixels unlike its own median: a mark in it."""
+    if rgb.size == 0:
+        return 0.0
+    ground = np.median(rgb.reshape(-1, 3), axis=0)
+    return float((np.abs(rgb.astype(np.int16) - ground).max(axis=2) > DIFFERENT).mean())
+
+
+def _odd_one(values: list[float], least: float) -> int | None:
+    """The index of the one value far above all the others, if there is one."""
+    best = int(np.argmax(values))
+    others = [v for i, v in enumerate(values) if i != best]
+    if values[best] > least and values[best] > 3 * max(others, default=0.0):
         return best
-    spread = [
-        sum(float(np.abs(frames[i] - frames[j]).max()) for j in range(len(frames)) if j != i)
-        for i in range(len(frames))
-    ]
-    odd = int(np.argmax(spread))
-    if len(frames) >= 3 and spread[odd] / (len(frames) - 1) > DIFFERENT:
-        return odd
     return None
 
 
+def _odd_colour(colours: list[Pixels]) -> int | None:
+    """The one colour far from the others, which are alike (of two, neither is odd)."""
+    if len(colours) < 3:
+        return None
+    far = []
+    for i, colour in enumerate(colours):
+        rest = [c for j, c in enumerate(colours) if j != i]
+        far.append(min(float(np.abs(colour - c).max()) for c in rest))
+    return _odd_one(far, DIFFERENT)
+
+
+def _marked(rgb: Pixels, boxes: list[Box], far: float) -> int | None:
+    """The one slot with ink in the middle of its width just outside its top or bottom
+    edge (from 5% of its height to `far`), where the others have none."""
+    bands = []
+    for left, top, right, bottom in boxes:
+        h, w = bottom - top, right - left
+        near, out = round(0.05 * h), round(far * h)
+        middle = slice(left + round(0.2 * w), right - round(0.2 * w))
+        above = rgb[max(0, top - out) : max(0, top - near), middle]
+        below = rgb[bottom + near : bottom + out, middle]
+        bands.append([band for band in (above, below) if band.size])
+    pooled = [band.reshape(-1, 3) for pair in bands for band in pair]
+    if not pooled:
+        return None
+    ground = np.median(np.concatenate(pooled), axis=0)  # most of these bands hold no mark
+    marks = [
+        max((float((np.abs(b - ground).max(axis=2) > DIFFERENT).mean()) for b in pair), default=0)
+        for pair in bands
+    ]
+    return _odd_one(marks, 0.05)
+
+
+def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
+    """The slot with a mark against its top or bottom edge (a star, a bar, a shield), else
+    a fill or frame unlike the others'; and what told it. A mark is looked for in the
+    middle of a slot's width, just outside its edge (5% to 13% of its height away: a BAM!
+    burst further up is not the slot's), then further out (to 30%: a label over it)."""
+    rgb = _rgb(card).astype(np.int16)
+    for far in (0.13, 0.3):
+        marked = _marked(rgb, boxes, far)
+        if marked is not None:
+            return marked, "a mark"
+    frames, fills = [], []
+    for left, top, right, bottom in boxes:
+        h, w = bottom - top, right - left
+        rim = max(2, round(0.03 * min(h, w)))
+        frames.append(np.median(rgb[top : top + rim, left:right].reshape(-1, 3), axis=0))
+        inset = round(INSET * min(h, w))
+        inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
+        fills.append(np.median(inner.reshape(-1, 3), axis=0))
+    for what, colours in (("its fill", fills), ("its frame", frames)):
+        odd = _odd_colour(colours)
+        if odd is not None:
+            return odd, what
+    return None, ""
+
+
+def _marker_inside(slots: list[Slot]) -> tuple[int | None, str]:
+    """With nothing outside the slots standing out: a slot holding the diagram's one icon
+    that is no token (a shield, the Villain's face) is the Villain's, and that icon its
+    marker, not counted. Two such icons, or none, tell nothing."""
+    odd = [
+        (n, icon) for n, slot in enumerate(slots) for icon in slot.found if icon.name == "unknown"
+    ]
+    if len(odd) != 1:
+        return None, ""
+    index, marker = odd[0]
+    slots[index].found.remove(marker)
+    return index, "a mark inside it"
+
+
+def marker_from(found: Placement, place: dict[str, dict[str, int]]) -> None:
+    """Calibrating, with no mark outside the slots: the Villain's slot may hold its marker
+    (a shield). The one slot that, named the Villain's, leaves every slot its confirmed
+    count and itself one icon more is it; its icon least like the card's others is the
+    marker, dropped."""
+    fits = []
+    for villain in range(len(found.slots)):
+        names = [
+            NAMES[n - villain + 1] if -1 <= n - villain <= 2 else ""
+            for n in range(len(found.slots))
+        ]
+        wanted = [sum((place.get(name) or {}).values()) for name in names]
+        seen = [len(s.found) for s in found.slots]
+        extra = [n for n in range(len(seen)) if seen[n] != wanted[n]]
+        if all(names) and extra == [villain] and seen[villain] == wanted[villain] + 1:
+            fits.append((villain, names))
+    if len(fits) != 1:
+        return
+    villain, names = fits[0]
+    every = [icon for slot in found.slots for icon in slot.found]
+    marker = max(
+        found.slots[villain].found,
+        key=lambda icon: min(
+            (delta(icon.colour, o.colour) for o in every if o is not icon), default=0.0
+        ),
+    )
+    found.slots[villain].found.remove(marker)
+    for slot, name in zip(found.slots, names, strict=True):
+        slot.name = name
+    found.villain_known, found.marked_by = True, "a mark inside it"
+
+
 def read_placement(card: Image.Image, palette: Any) -> Placement | None:
-    """The placement diagram on the card, or None when no row of slots is found."""
+    """The placement diagram on the card, or None when no row of slots is found.
+    `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
     boxes = find_slots(card)
     if not boxes:
         return None
-    villain = _standing_out(card, boxes)
-    slots = [Slot(box, icons_in(card, box, palette)) for box in boxes]
+    joined, how = None, ""
+    if len(boxes) > 2:  # of two, one may be a frame's outer edge and the other its inner one
+        boxes, joined, how = _trimmed(boxes)
+    villain, how = (joined, how) if joined is not None else villain_slot(card, boxes)
+    slots = [Slot(box, icons_in(card, box)) for box in boxes]
+    for slot in slots:
+        for icon in slot.found:
+            icon.name = palette.name(icon)
+    if villain is None:
+        villain, how = _marker_inside(slots)
     if villain is not None:
         for index, slot in enumerate(slots):
             offset = index - villain
             slot.name = NAMES[offset + 1] if -1 <= offset <= 2 else ""
-    return Placement(slots, villain is not None)
+    return Placement(slots, villain is not None, how)

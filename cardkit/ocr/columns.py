@@ -1,0 +1,68 @@
+"""A card set in two columns (a Dashboard) read again column by column, when its grammar
+reads headed sections (sections.py).
+
+tesseract's layout analysis of a whole card now and then loses most of a column (on a
+phone photo of a two-column card it kept the right column's first line only) or runs the
+columns' lines together. Once the headings show where the columns stand, each column is
+read alone (the strip from its left edge to the next column's, from the headings' top
+down), as the page read reads a card (page.py: luminance, dark panels turned over); the
+lines above the columns (the title) are kept. The grammar then reads the new lines, and
+its reading stands when its sections hold more text than the first one's.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from cardkit.ocr import page, sections
+from cardkit.ocr.engine import OcrEngine
+
+if TYPE_CHECKING:
+    from cardkit.ocr.grammar import Reading
+
+
+def _moved(line: page.Line, dx: int, dy: int) -> page.Line:
+    x, y, w, h = line.box
+    words = tuple(
+        replace(word, box=(word.box[0] + dx, word.box[1] + dy, word.box[2], word.box[3]))
+        for word in line.words
+    )
+    return page.Line(line.text, line.confidence, (x + dx, y + dy, w, h), line.height, words)
+
+
+def _section_text(reading: Reading) -> int:
+    fields = {
+        str(target)
+        for rule in reading.kind.rules
+        if rule.how in sections.RULES
+        for target in dict(rule.options.get("headings") or {}).values()
+    }
+    return sum(len(str(v)) for k, v in reading.values.items() if k in fields)
+
+
+def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> Reading:
+    """The reading, or a better one from the card read column by column."""
+    from cardkit.ocr import grammar
+
+    rule = next((r for r in reading.kind.rules if r.how in sections.RULES), None)
+    if rule is None:
+        return reading
+    targets = [str(h) for h in dict(rule.options.get("headings") or {})]
+    heads, columns = sections.layout(reading.lines, targets)
+    if len(columns) < 2:
+        return reading  # one column: the page read already reads it as one
+    height = max(1, round(max(h.height for h in heads)))
+    top = max(0, min(h.box[1] for h in heads) - height)
+    lines = [ln for ln in reading.lines if ln.box[1] + ln.box[3] <= top]
+    edges = [max(0, x - height) for x in columns] + [card.width]
+    for number, (left, right) in enumerate(itertools.pairwise(edges)):
+        strip = card.crop((left, top, right, card.height))
+        read = page.read_page(strip, engine, f"{key}/column{number}")
+        lines += [_moved(line, left, top) for line in read]
+    lines.sort(key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+    again = grammar.read(reading.kind, lines, card.height)
+    return again if _section_text(again) > _section_text(reading) else reading

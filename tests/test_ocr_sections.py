@@ -1,0 +1,192 @@
+"""Threats and Dashboards on any design: headed sections in one or two columns (sections.py),
+the player-count table and Health as numbers found by shape (numbers.py). Small cases
+written or drawn here, and the real engine on design-b's samples; expectations by hand."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cardkit.check.validate import check
+from cardkit.files import yamlio
+from cardkit.ocr import grammar, numbers, page, sections
+from cardkit.ocr.engine import Word
+
+NEEDS_TESSERACT = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+DESIGN_B = Path(__file__).resolve().parent.parent / "scans" / "samples" / "marvel-united-design-b"
+
+
+def line(*parts: tuple[str, int], top: int, height: int = 30) -> page.Line:
+    """A line of words, each (text, left); words 16 px a letter wide."""
+    words = tuple(Word(t, 0.95, (x, top, 16 * len(t), height), 0) for t, x in parts)
+    left = min(w.box[0] for w in words)
+    right = max(w.box[0] + w.box[2] for w in words)
+    text = " ".join(t for t, _ in parts)
+    return page.Line(text, 0.95, (left, top, right - left, height), float(height), words)
+
+
+def words_at(text: str, left: int) -> list[tuple[str, int]]:
+    out, x = [], left
+    for word in text.split():
+        out.append((word, x))
+        x += 16 * len(word) + 10  # a word space: 10 px
+    return out
+
+
+def dashboard() -> grammar.Kind:
+    return next(k for k in grammar.grammars()["marvel-united"] if k.name == "dashboard")
+
+
+def test_a_line_run_across_two_columns_is_cut_at_the_gutter() -> None:
+    merged = line(*words_at("she is", 50), *words_at("If 1 or more", 900), top=240)
+    cut = sections.segments([merged])
+    assert [s.text for s in cut] == ["she is", "If 1 or more"]
+    assert cut[1].box[0] == 900
+    # a bar read in the gutter is a column's edge, in neither column
+    barred = line(*words_at("a Hero", 50), ("|", 300), *words_at("When either", 900), top=280)
+    assert [s.text for s in sections.segments([barred])] == ["a Hero", "When either"]
+
+
+def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -> None:
+    heads = ["Special Rules", "BAM!", "Villainous Plot", "Heroic Goal"]
+    assert sections.heading_of("BAM!", heads) == ("BAM!", "")
+    assert sections.heading_of("Villainous Plot - Evolution Track", heads) == (
+        "Villainous Plot",
+        "Evolution Track",
+    )
+    assert sections.heading_of("Villainous Plot Heroic Goal", heads) == (
+        "Villainous Plot",
+        "Heroic Goal",
+    )
+    assert sections.heading_of("BAM! Instead, the Hero gets a KO token.", heads) is None
+    assert sections.heading_of("Deal 1 damage.", heads) is None
+
+
+def test_two_columns_in_any_order_give_each_heading_its_own_text() -> None:
+    """Left column: Special Rules, then BAM!; right column (set lower): Overflow, then the
+    Villainous Plot. tesseract ran the first body line of both columns into one line."""
+    lines = [
+        line(*words_at("Titania", 50), top=40, height=50),
+        line(*words_at("Special Rules", 50), *words_at("Overflow", 900), top=180),
+        line(*words_at("Each time Titania is", 50), *words_at("If 1 or more", 900), top=240),
+        line(
+            *words_at("reduced to 0 Health.", 50), *words_at("tokens can't be added.", 900), top=290
+        ),
+        line(*words_at("Villainous Plot", 900), top=370),
+        line(*words_at("The Heroes lose when", 900), top=430),
+        line(*words_at("BAM!", 50), top=450),
+        line(*words_at("they have no cards.", 900), top=480),
+        line(*words_at("1 Hero takes 1 damage.", 50), top=510),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    assert read.values["title"] == "Titania"
+    assert read.values["dashboard/special_rules"] == "Each time Titania is reduced to 0 Health."
+    assert read.values["dashboard/overflow"] == "If 1 or more tokens can't be added."
+    assert (
+        read.values["dashboard/villainous_plot/text"] == "The Heroes lose when they have no cards."
+    )
+    assert read.values["dashboard/bam"] == "1 Hero takes 1 damage."
+    assert read.kept == []
+
+
+def test_a_section_ends_at_a_wide_gap_and_what_follows_is_kept() -> None:
+    lines = [
+        line(*words_at("BAM!", 50), top=180),
+        line(*words_at("Deal 1 damage.", 50), top=240),
+        line(*words_at("Printed far below.", 50), top=700),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    assert read.values["dashboard/bam"] == "Deal 1 damage."
+    assert read.kept == ["Printed far below."]
+
+
+def n(text: str, x: int, y: int, sure: float = 0.95, h: int = 40) -> numbers.Number:
+    return numbers.Number((x, y, 24 * len(text), h), text, sure)
+
+
+def test_the_player_count_table_is_read_in_a_row_or_a_column() -> None:
+    row = [n("2", 1400, 960), n("3", 1510, 960), n("4", 1620, 960)]
+    under = [n("5", 1400, 1050), n("7", 1510, 1050), n("10", 1610, 1050, 0.7)]
+    assert numbers.table(row + under, [2, 3, 4]) == ({"2": 5, "3": 7, "4": 10}, 0.7)
+    column = [n("2", 1530, 50), n("3", 1530, 120), n("4", 1530, 190)]
+    beside = [n("5", 1630, 50), n("8", 1630, 120), n("11", 1625, 190)]
+    assert numbers.table(column + beside, [2, 3, 4]) == ({"2": 5, "3": 8, "4": 11}, 0.95)
+    # a value printed blank is None; a table without its heads is no table
+    assert numbers.table(row + under[:2], [2, 3, 4]) == ({"2": 5, "3": 7, "4": None}, 0.95)
+    assert numbers.table(under, [2, 3, 4]) is None
+
+
+def _font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    pytest.skip("no TrueType font to draw the card with")
+
+
+def _read(tmp_path: Path, scan: Path) -> dict[str, object]:
+    from cardkit.ocr import batch
+    from cardkit.ocr.pipeline import Options
+
+    out = tmp_path / "out"
+    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
+    [result] = batch.run([scan], settings, jobs=1)
+    assert result.ok, result.message
+    document: dict[str, object] = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    report, _ = check([out / f"{scan.stem}.yaml"])
+    assert report.errors == 0, [d.message for d in report.diagnostics]
+    return document
+
+
+@NEEDS_TESSERACT
+def test_a_drawn_two_column_dashboard_reads_its_sections_and_table(tmp_path: Path) -> None:
+    """A dashboard no template describes: grey card, two columns, BAM! first, the table in
+    a column at the top right (Hero counts in white on black, values beside them)."""
+    card = Image.new("RGB", (1800, 1200), (235, 235, 230))
+    pen = ImageDraw.Draw(card)
+    pen.text((60, 40), "Mandarin", font=_font(64), fill=(20, 20, 20))
+    body, head = _font(34, bold=False), _font(38)
+    pen.text((60, 200), "BAM!", font=head, fill=(150, 20, 20))
+    pen.text((60, 260), "Deal 1 damage to each Hero", font=body, fill=(20, 20, 20))
+    pen.text((60, 310), "in the Villain's Location.", font=body, fill=(20, 20, 20))
+    pen.text((60, 420), "Overflow", font=head, fill=(150, 20, 20))
+    pen.text((60, 480), "Each Hero discards 1 card.", font=body, fill=(20, 20, 20))
+    pen.text((960, 420), "Villainous Plot", font=head, fill=(150, 20, 20))
+    pen.text((960, 480), "The Heroes lose when the", font=body, fill=(20, 20, 20))
+    pen.text((960, 530), "Crisis track is full.", font=body, fill=(20, 20, 20))
+    for row, (heroes, value) in enumerate([(2, 6), (3, 9), (4, 12)]):
+        y = 40 + row * 100
+        pen.rectangle((1500, y, 1590, y + 90), fill=(20, 20, 20))
+        pen.text((1545, y + 45), str(heroes), font=_font(60), fill=(255, 255, 255), anchor="mm")
+        pen.text((1670, y + 45), str(value), font=_font(60), fill=(20, 20, 20), anchor="mm")
+    from cardkit.ocr.engine import make_engine
+
+    engine = make_engine("tesseract")
+    lines = page.read_page(card, engine, "mandarin")  # the real engine's whole-card read
+    read = grammar.read(dashboard(), lines, card.height)
+    numbers.refine(read, card, engine, "mandarin")
+    assert read.values["title"] == "Mandarin"
+    assert read.values["dashboard/bam"] == "Deal 1 damage to each Hero in the Villain's Location."
+    assert read.values["dashboard/overflow"] == "Each Hero discards 1 card."
+    plot = read.values["dashboard/villainous_plot/text"]
+    assert plot == "The Heroes lose when the Crisis track is full."
+    assert read.values["dashboard/player_count"] == {"heroes": {"2": 6, "3": 9, "4": 12}}
+
+
+@NEEDS_TESSERACT
+def test_a_design_b_threat_reads_by_grammar_end_to_end(tmp_path: Path) -> None:
+    """design-b (benchmarks/paint_designs.py): a threat with its Health in a red badge,
+    white on red, through the whole pipeline (a template decides the kind)."""
+    threat = _read(tmp_path, DESIGN_B / "design-b-mole-man-threat-dromedan-skew2.jpg")
+    assert threat["kind"] == "marvel-united/threat-card"
+    card = threat["card"]
+    assert isinstance(card, dict)
+    assert card["name"] == "Dromedan"
+    assert str(card["text"]).startswith("BAM!: 1 Hero anywhere takes 1 damage")
+    assert str(card["text"]).endswith("discard 1 Crisis token from any Location.")
+    assert card["health"] == 5

@@ -1,0 +1,306 @@
+"""The placement diagram on any design (cardkit/ocr/slots.py, shapes.py, palette.py,
+calibrate.py): slot rows and the Villain's mark on hand-drawn cards, icons named by colour
+and shape, palette files and their mistakes, calibration, and the real engine on one
+design-b card. Every expected count is written by hand from what the test draws."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from PIL import Image, ImageDraw
+
+from cardkit.ocr import calibrate, palette, shapes, slots
+
+BLUE, RED, GREEN = (40, 90, 200), (200, 40, 40), (40, 160, 60)
+PAPER, SLOT, EDGE = (240, 230, 205), (222, 210, 178), (90, 70, 40)
+
+
+def _icon(
+    pen: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: tuple[int, int, int]
+) -> None:
+    if shape == "circle":
+        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+    elif shape == "ring":
+        pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+        pen.ellipse((cx - r / 2, cy - r / 2, cx + r / 2, cy + r / 2), fill=SLOT)
+    elif shape == "square":
+        pen.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill)
+    elif shape == "triangle":
+        points = [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
+        pen.polygon(points, fill=fill)
+
+
+def _card(
+    slots_icons: list[list[tuple[str, tuple[int, int, int]]]],
+    marked: int | None = None,
+    outline: bool = True,
+    odd_fill: int | None = None,
+    ground: tuple[int, int, int] = PAPER,
+) -> Image.Image:
+    """A card with a row of slots 200 x 170 px, 20 px apart, each holding its icons (radius
+    22, 60 px apart); a bar just under slot `marked`; slot `odd_fill` filled darker."""
+    card = Image.new("RGB", (760, 1060), ground)
+    pen = ImageDraw.Draw(card)
+    width = len(slots_icons) * 200 + (len(slots_icons) - 1) * 20
+    x0 = (760 - width) // 2
+    for n, icons in enumerate(slots_icons):
+        left = x0 + n * 220
+        fill = (150, 140, 120) if n == odd_fill else SLOT
+        pen.rounded_rectangle(
+            (left, 300, left + 200, 470), 14, fill=fill, outline=EDGE if outline else None, width=4
+        )
+        if n == marked:
+            pen.rectangle((left + 50, 480, left + 150, 490), fill=(30, 100, 110))
+        first = left + 100 - (len(icons) - 1) * 30
+        for i, (shape, colour) in enumerate(icons):
+            _icon(pen, shape, first + i * 60, 385, 22, colour)
+    return card
+
+
+def _palette(text: str, tmp_path: Path) -> palette.BoxPalette:
+    path = tmp_path / "palette.yaml"
+    path.write_text(text)
+    return palette.load(path)
+
+
+BOX = """provenance: written for this test
+tokens:
+  civilian: {colour: '#285ac8', shape: triangle}
+  thug: {colour: '#c82828', shape: square}
+  hostage: {colour: '#285ac8', shape: ring}
+"""
+
+
+def test_a_row_of_three_framed_slots_is_found_and_the_marked_one_is_the_villains(
+    tmp_path: Path,
+) -> None:
+    card = _card(
+        [
+            [("triangle", BLUE)],
+            [("square", RED), ("triangle", BLUE)],
+            [("square", RED), ("square", RED)],
+        ],
+        marked=1,
+    )
+    boxes = slots.find_slots(card)
+    assert len(boxes) == 3
+    assert [round(b[0] / 10) for b in boxes] == [6, 28, 50]  # x0 = (760 - 640) / 2 = 60, +220
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.sure and found.marked_by == "a mark"
+    assert found.place() == {
+        "left": {"civilian": 1},
+        "villain": {"thug": 1, "civilian": 1},
+        "right": {"thug": 2},
+    }
+
+
+def test_two_panels_without_outline_on_a_dark_card_the_villains_told_by_its_fill(
+    tmp_path: Path,
+) -> None:
+    """Three unframed panels; the Villain's is filled darker than the other two."""
+    card = _card(
+        [[("ring", BLUE)], [], [("triangle", BLUE)]], outline=False, odd_fill=1, ground=(30, 36, 60)
+    )
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.marked_by == "its fill"
+    assert [s.name for s in found.slots] == ["left", "villain", "right"]
+    assert found.place() == {"left": {"hostage": 1}, "right": {"civilian": 1}}  # a ring has a hole
+
+
+def test_of_two_slots_the_one_with_a_bar_under_it_is_the_villains(tmp_path: Path) -> None:
+    card = _card([[("square", RED)], [("triangle", BLUE), ("triangle", BLUE)]], marked=1)
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None
+    assert [s.name for s in found.slots] == ["left", "villain"]
+    assert found.place() == {"left": {"thug": 1}, "villain": {"civilian": 2}}
+
+
+def test_faint_unframed_panels_and_a_label_well_above_the_villains_are_found(
+    tmp_path: Path,
+) -> None:
+    """Panels 12 levels darker than the card, no outline; a dark bar 30-45 px over the
+    middle one (17-25% of its 180 px height: further than a mark against its edge)."""
+    card = Image.new("RGB", (750, 1050), (240, 240, 240))
+    pen = ImageDraw.Draw(card)
+    for n, icons in enumerate([["triangle"], ["square", "square"], []]):
+        left = 60 + n * 220
+        pen.rectangle((left, 400, left + 190, 580), fill=(228, 228, 228))
+        if n == 1:
+            pen.rectangle((left + 60, 355, left + 130, 370), fill=(20, 20, 20))
+        for i, shape in enumerate(icons):
+            _icon(
+                pen,
+                shape,
+                left + 95 + (i - (len(icons) - 1) / 2) * 60,
+                490,
+                22,
+                BLUE if shape == "triangle" else RED,
+            )
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.marked_by == "a mark"
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 2}}
+
+
+def test_an_icon_of_no_token_is_counted_as_unknown_and_the_placement_is_unsure(
+    tmp_path: Path,
+) -> None:
+    # a green square (no token is green) and a blue square (blue tokens are triangles and rings)
+    card = _card([[("square", GREEN)], [("square", BLUE)], []], marked=0)
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and not found.sure
+    assert [s.icons for s in found.slots] == [["unknown"], ["unknown"], []]
+    assert "villain: unknown" in found.described()
+
+
+def test_without_a_mark_the_villains_slot_is_not_known() -> None:
+    card = _card([[("square", RED)], [("square", RED)], [("square", RED)]])
+    found = slots.read_placement(card, palette.builtin("marvel-united"))
+    assert found is not None and not found.villain_known and not found.sure
+    assert [len(s.found) for s in found.slots] == [1, 1, 1]
+
+
+def test_a_slot_holding_the_one_icon_of_no_token_is_the_villains_and_it_is_its_marker(
+    tmp_path: Path,
+) -> None:
+    """No mark outside the slots; the middle slot holds a green circle (no token) beside a
+    thug: it is the Villain's slot, the circle its marker, not counted. Calibrated the same."""
+    card = _card([[("triangle", BLUE)], [("circle", GREEN), ("square", RED)], [("square", RED)]])
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.sure and found.marked_by == "a mark inside it"
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+    confirmed = {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+    learnt = calibrate.learn([("shield", card, confirmed)], "a marker inside")
+    assert [t.name for t in learnt.palette.tokens] == ["civilian", "thug"] and learnt.icons == 3
+
+
+def test_named_shapes_tell_a_triangle_a_square_a_diamond_and_a_ring() -> None:
+    def drawn(shape: str) -> shapes.Shape:
+        image = Image.new("L", (80, 80), 0)
+        pen = ImageDraw.Draw(image)
+        if shape == "diamond":
+            pen.polygon([(40, 10), (70, 40), (40, 70), (10, 40)], fill=255)
+        elif shape == "ring":
+            pen.ellipse((10, 10, 70, 70), fill=255)
+            pen.ellipse((28, 28, 52, 52), fill=0)
+        elif shape == "square":
+            pen.rectangle((10, 10, 70, 70), fill=255)
+        else:
+            pen.polygon([(40, 10), (70, 62), (10, 62)], fill=255)
+        found = shapes.measure(__import__("numpy").asarray(image) > 127)
+        assert found is not None
+        return found
+
+    for shape in ("triangle", "square", "diamond", "ring"):
+        assert shapes.nearest(drawn(shape), 60)[0] == shape
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "says"),
+    [
+        ("tokens:\n  civilian: {colour: '#12345', shape: triangle}\n", ":2:22:", "hex"),
+        (
+            "tokens:\n  civilian: {colour: '#123456', shape: blob}\n",
+            ":2:40:",
+            "unknown shape 'blob'",
+        ),
+        ("provenance: x\n", ":1:1:", "needs `tokens:`"),
+        ("tokens:\n  thug: {shape: square}\n", ":2:9:", "needs a colour"),
+        ("tokens: [a\n", ":2:1:", "not YAML"),
+        ("tolerance: {colour: -3}\ntokens:\n  a: {colour: '#000000'}\n", ":1:21:", "number"),
+    ],
+)
+def test_a_palette_file_mistake_is_one_line_naming_file_line_and_column(
+    tmp_path: Path, text: str, where: str, says: str
+) -> None:
+    with pytest.raises(palette.PaletteError) as err:
+        _palette(text, tmp_path)
+    message = str(err.value)
+    assert message.startswith(str(tmp_path / "palette.yaml") + where), message
+    assert says in message and "\n" not in message
+
+
+def test_a_palette_file_reads_colours_shapes_and_tolerances(tmp_path: Path) -> None:
+    made = _palette(BOX + "tolerance: {colour: 30, shape: 0.2}\n", tmp_path)
+    assert [t.name for t in made.tokens] == ["civilian", "thug", "hostage"]
+    assert made.tokens[0].shape == "triangle" and made.colour_tolerance == 30
+    assert made.provenance == "written for this test"
+    again = palette.parse(palette.dump(made), tmp_path / "again.yaml")
+    assert [t.name for t in again.tokens] == ["civilian", "thug", "hostage"]
+
+
+def test_calibration_learns_each_token_from_a_confirmed_card_and_names_another() -> None:
+    """One card confirmed by hand (a mixed slot too), another read with what it taught."""
+    taught = _card(
+        [[("triangle", BLUE)], [("square", RED), ("triangle", BLUE)], [("square", RED)]], marked=1
+    )
+    confirmed = {
+        "left": {"civilian": 1},
+        "villain": {"thug": 1, "civilian": 1},
+        "right": {"thug": 1},
+    }
+    learnt = calibrate.learn([("taught", taught, confirmed)], "a hand-made pair")
+    assert [t.name for t in learnt.palette.tokens] == ["civilian", "thug"]
+    assert learnt.icons == 4 and learnt.notes == []
+    other = _card([[("square", RED), ("square", RED)], [], [("triangle", BLUE)]], marked=1)
+    found = slots.read_placement(other, learnt.palette)
+    assert found is not None and found.sure
+    assert found.place() == {"left": {"thug": 2}, "right": {"civilian": 1}}
+    wrong = calibrate.learn([("short", taught, {"left": {"civilian": 2}})], "miscounted")
+    assert wrong.notes == [  # the slots it does not confirm hold icons too
+        "short: left: 1 icons found, 2 confirmed",
+        "short: right: 1 icons found, 0 confirmed",
+        "short: villain: 2 icons found, 0 confirmed",
+    ]
+
+
+DESIGN_B = Path(__file__).resolve().parent.parent / "scans" / "samples" / "marvel-united-design-b"
+# design-b's tokens as a person would describe the box: civilians are blue triangles, thugs
+# purple pentagons (colours picked from the card, the way a person with a colour picker would)
+DESIGN_B_BOX = """provenance: written by hand from the design-b card (blue triangles, purple pentagons)
+tokens:
+  civilian: {colour: '#228bb2', shape: triangle}
+  thug: {colour: '#7030a0', shape: pentagon}
+"""
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+def test_the_real_engine_reads_a_design_b_placement_with_a_box_palette(
+    tmp_path: Path, cli: Any
+) -> None:
+    """Blastaar 1 as design-b paints it: a blue triangle in the left slot, a purple
+    pentagon and a blue triangle in the starred middle slot, a blue triangle on the right."""
+    scans = tmp_path / "scans"
+    scans.mkdir()
+    shutil.copy(DESIGN_B / "design-b-blastaar-mp01-clean.png", scans / "blastaar-1.png")
+    (scans / "palette.yaml").write_text(DESIGN_B_BOX)  # found beside the scans
+    out = tmp_path / "out"
+    result = cli(["ocr", str(scans), "--out", str(out), "-j", "1"])
+    assert result.returncode == 0, result.stderr
+    draft = yaml.safe_load((out / "blastaar-1.yaml").read_text())
+    assert draft["card"]["place"] == {
+        "left": {"civilian": 1},
+        "villain": {"thug": 1, "civilian": 1},
+        "right": {"civilian": 1},
+    }
+    assert "card/place" not in (draft.get("unconfirmed") or [])
+    # the draft, confirmed as it is, calibrates a palette that names the same tokens
+    target = tmp_path / "learnt.yaml"
+    made = cli(["palette", str(out / "blastaar-1.yaml"), "--out", str(target)])
+    assert made.returncode == 0, made.stderr
+    learnt = palette.load(target)
+    assert [t.name for t in learnt.tokens] == ["civilian", "thug"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("tokens:\n  civilian: {colour: blue}\n")
+    refused = cli(["ocr", str(scans), "--out", str(out), "--palette", str(bad)])
+    assert refused.returncode == 2
+    assert refused.stderr.strip().splitlines() == [
+        f"cardkit: {bad}:2:22: civilian: colour must be hex like '#2290b2'"
+    ]
