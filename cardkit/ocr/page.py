@@ -27,6 +27,7 @@ from PIL import Image
 from cardkit.ocr import channels, fields, light_text
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
+DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is a dark panel
 PANEL_CELL = light_text.PANEL_CELL
 dark_box = light_text.dark_box  # the box round the card's dark places (light_text.py)
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
