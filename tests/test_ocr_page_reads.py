@@ -1,11 +1,12 @@
-"""The whole-card read's cheap parts: the channel extremes and the dark box that alone is
-turned over (cardkit/ocr/channels.py, page.dark_box), on arrays drawn here."""
+"""The whole-card read's cheap parts: the channel extremes, the dark box and the places in
+it where light words stand, which alone are turned over (cardkit/ocr/channels.py,
+light_text.py), on arrays drawn here."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from cardkit.ocr import channels, page
+from cardkit.ocr import channels, light_text, page
 
 
 def test_channel_extremes_are_numpys_max_and_min_over_the_channels() -> None:
@@ -40,3 +41,46 @@ def test_white_on_red_counts_as_dark_though_its_red_is_bright() -> None:
     card[20:80, :] = (200, 20, 20)  # a red banner: its brightest channel is 200
     box = page.dark_box(card)
     assert box is not None and box[1] <= 20 and 80 <= box[3] < 200
+
+
+def _words(card: np.ndarray, left: int, top: int, count: int, colour: int = 255) -> None:
+    """`count` word-like bars of light strokes: letters 14 px tall, 8 px wide, 4 px apart."""
+    for word in range(count):
+        x = left + word * 70
+        for letter in range(5):
+            card[top : top + 14, x + letter * 12 : x + letter * 12 + 3] = colour
+            card[top : top + 3, x + letter * 12 : x + letter * 12 + 8] = colour
+
+
+def test_light_words_on_a_navy_panel_are_read_there_not_over_the_whole_dark_card() -> None:
+    card = np.full((800, 600, 3), 235, dtype=np.uint8)
+    card[100:200, 50:550] = (30, 30, 90)  # a navy title banner with white words
+    _words(card, 80, 140, 3)
+    card[500:700, 50:550] = (25, 25, 25)  # a black panel with none: nothing to turn over
+    places = light_text.places(card)
+    assert len(places) == 1
+    left, top, right, bottom = places[0]
+    assert left <= 80 and top <= 140 and right >= 80 + 2 * 70 + 56 and bottom >= 154
+    assert top >= 100 - 2 * 800 * light_text.PANEL_CELL and bottom <= 200 + 40
+    assert page.dark_box(card) is not None and page.dark_box(card)[3] >= 700  # type: ignore[index]
+
+
+def test_two_panels_far_apart_are_two_places_and_a_light_card_none() -> None:
+    card = np.full((800, 600, 3), 235, dtype=np.uint8)
+    card[60:140, 40:560] = (120, 20, 20)  # white on dark red (dark in luminance)
+    _words(card, 60, 90, 2)
+    card[600:720, 40:560] = (20, 40, 20)
+    _words(card, 60, 640, 3)
+    places = light_text.places(card)
+    assert len(places) == 2
+    assert places[0][3] < 300 and places[1][1] > 450  # top to bottom, each round its panel
+    light = np.full((800, 600, 3), 235, dtype=np.uint8)
+    _words(light, 60, 90, 3, colour=10)  # dark words on paper are the first read's
+    assert light_text.places(light) == []
+
+
+def test_a_dark_card_with_words_all_over_is_turned_over_as_one_box() -> None:
+    card = np.full((600, 600, 3), 20, dtype=np.uint8)
+    for top in range(40, 560, 40):
+        _words(card, 20, top, 8)
+    assert light_text.places(card) == [page.dark_box(card)]

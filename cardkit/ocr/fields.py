@@ -79,6 +79,13 @@ def contains(text: str, keyword: str) -> bool:
     limit = max(1, allowed(key)) if len(key) >= 4 else 0
     if not limit:
         return False
+    # within `limit` edits, one of `limit + 1` pieces of the keyword stands in the text as
+    # it is (each edit spoils one piece at most): a text holding none cannot match, and is
+    # not searched window by window (most texts hold no keyword)
+    step = len(key) / (limit + 1)
+    pieces = [key[round(i * step) : round((i + 1) * step)] for i in range(limit + 1)]
+    if not any(piece in letters for piece in pieces):
+        return False
     for size in (len(key) - 1, len(key), len(key) + 1):
         for start in range(0, max(0, len(letters) - size) + 1):
             if distance(letters[start : start + size], key, limit) <= limit:

@@ -51,6 +51,7 @@ def weigh(
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool] | None
     found = None
+    best_first = 0.0  # the worth of the best first read of a way up
     for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
         kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
@@ -58,8 +59,14 @@ def weigh(
             continue
         key = f"{frame.name}/{turn}{reader_variant}"
         lines = page.first_read(card, engine, key)
-        upright = full = page.stands_upright(lines)
-        if full:  # a card read on its side is not read again: this way up is wrong
+        first = sum(ln.confidence * len(ln.text) for ln in lines)
+        upright = page.stands_upright(lines)
+        # a card read on its side is not read again (this way up is wrong), nor one read
+        # less surely than a way up read before (upside down, the same lines read worse)
+        # (not on a large card: measured there with places, a real location lost its text)
+        full = upright and (first >= best_first or max(card.size) >= page.LARGE)
+        best_first = max(best_first, first)
+        if full:
             lines = page.read_more(card, engine, key, lines)
             upright = page.stands_upright(lines)
         seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)

@@ -3,10 +3,11 @@ and how sure it is. What no field claims is kept in the draft (`kept_text`), so 
 never holds less than a plain `tesseract IMG -` of the same card.
 
 The card is read as `tesseract IMG -` would read it, and again where that cannot see:
-the part of the card holding its dark panels (and dark art: as dark and as flat as a
-panel) turned over, light text becoming dark ink; a light card is not turned over. Line
-by line the surer reading is kept. (Reading only the dark cells, the rest left white, was
-tried: tesseract's layout then lost white-on-colour labels it reads on the whole card.)
+the places where light words stand on dark panels (light_text.py; on dark art full of
+highlights, the box round every dark place) turned over, light text becoming dark ink; a
+light card is not turned over. Line by line the surer reading is kept. (Reading only the
+dark cells, the rest left white, was tried: tesseract's layout then lost white-on-colour
+labels it reads on the whole card.)
 A way up whose first read runs down the card is not read again (`first_read` /
 `read_more`). cardkit's own proxy marks (the UNCONFIRMED band, a slot's `?` badge, the
 sheet legend's words) are dropped: they are cardkit's, not the card's.
@@ -23,11 +24,12 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import channels, fields
+from cardkit.ocr import channels, fields, light_text
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
-DARK_BACKGROUND = 110  # a local background darker than this is a dark panel: turned over
-PANEL_CELL = 1 / 40  # the side of a cell judged dark or light, as a share of the card's side
+DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is a dark panel
+PANEL_CELL = light_text.PANEL_CELL
+dark_box = light_text.dark_box  # the box round the card's dark places (light_text.py)
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
 LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
@@ -184,12 +186,21 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
     read joins where no line stands, or replaces the lines it covers when it reads surer."""
     rgb = card.convert("RGB")
     array = np.asarray(rgb)
-    box = dark_box(array)
-    if box is not None:  # turned over where there are dark panels; their light text reads so
-        left, top, right, bottom = box
-        turned = 255 - channels.brightest(array[top:bottom, left:right])
-        scaled, scale = _scaled(Image.fromarray(turned))
-        lines = _merged(lines, engine, scaled, f"{key}/page-inverted", scale, (left, top))
+    # turned over where light words stand on dark places (light_text.py), at full size:
+    # at half size a large card's turned-over read cost half as much, but lost titles
+    # in banners that the full-size read gives (real Marvel United locations)
+    # a large card (a real location, 1,600 px of dark art) is turned over in its whole dark
+    # box as before: read by places, one lost its rules text box (not found out why in time)
+    if max(card.size) >= LARGE:
+        whole = light_text.dark_box(array)
+        places = [whole] if whole is not None else []
+    else:
+        places = light_text.places(array)
+    for index, (left, top, right, bottom) in enumerate(places):
+        turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
+        turned, scale = _scaled(turned)
+        name = f"{key}/page-inverted" + (f"-{index}" if index else "")
+        lines = _merged(lines, engine, turned, name, scale, (left, top))
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
@@ -251,30 +262,6 @@ def _merged(
             continue  # dark art turned over reads as junk
         lines = [old for old in lines if old not in covered] + [line]
     return lines
-
-
-def dark_box(array: np.ndarray[Any, Any]) -> tuple[int, int, int, int] | None:
-    """The box (left, top, right, bottom) round every place where the card's background is
-    dark (a panel, a banner, dark art), grown by a cell all round; None when there is none:
-    a light card has no light-on-dark text to turn over. The card is judged in cells of
-    PANEL_CELL of its side by their mean luminance: thin light letters leave a dark panel's
-    mean dark, dark letters leave paper's light; white on red is dark in luminance."""
-    import cv2
-
-    grey = cv2.cvtColor(array, cv2.COLOR_RGB2GRAY)
-    h, w = grey.shape
-    columns = max(1, round(w / (max(h, w) * PANEL_CELL)))
-    rows = max(1, round(h / (max(h, w) * PANEL_CELL)))
-    dark = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA) < DARK_BACKGROUND
-    if not dark.any():
-        return None
-    ys, xs = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))
-    return (
-        max(0, (int(xs[0]) - 1) * w // columns),
-        max(0, (int(ys[0]) - 1) * h // rows),
-        min(w, (int(xs[-1]) + 2) * w // columns),
-        min(h, (int(ys[-1]) + 2) * h // rows),
-    )
 
 
 def stands_upright(lines: list[Line]) -> bool:
