@@ -140,6 +140,9 @@ def test_a_placement_is_corrected_in_two_key_presses_and_undone(
 def test_the_page_loads_with_nothing_refused_or_failing(browser: Driver, repo: Path) -> None:
     """No script error and no resource the policy blocks: the page needs nothing else."""
     with running(repo) as review:
+        # an earlier test's page may still be fetching from its server, now shut down (its
+        # next card's picture, prefetched): leave it first, so its resets are not logged here
+        browser.get("about:blank")
         browser.get_log("browser")  # what earlier pages left
         open_page(browser, review, "q=drafted")
         wait(
@@ -147,7 +150,10 @@ def test_the_page_loads_with_nothing_refused_or_failing(browser: Driver, repo: P
                 "var i = document.getElementById('scan-img'); return i.complete && i.naturalWidth > 0"
             )
         )
-        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+        severe = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        # a network error names its URL: only this server's count (a script error always does)
+        here = f"127.0.0.1:{review.port}/"
+        assert [e for e in severe if e["source"] != "network" or here in e["message"]] == []
 
 
 def test_confirming_as_it_is_takes_one_key_and_moves_on(browser: Driver, repo: Path) -> None:
