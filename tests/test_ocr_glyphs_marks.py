@@ -8,10 +8,11 @@ import math
 import shutil
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from cardkit.ocr import decide, glyphs, grammar, line_finder, marks, page
 from cardkit.ocr.engine import TesseractEngine
+from tests.drawn_fonts import dejavu
 
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
 
@@ -19,21 +20,11 @@ CREAM, INK, ORANGE = (244, 236, 216), (34, 30, 26), (232, 120, 40)
 NAVY, YELLOW, LIGHT = (26, 32, 52), (246, 196, 40), (236, 236, 242)
 
 
-def _font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    pytest.skip("no DejaVu font to draw the card with")
-
-
 def _box(
     pen: ImageDraw.ImageDraw, at: tuple[int, int], text: str, size: int
 ) -> tuple[int, int, int, int]:
     """Draws `text` at `at` (top left) and gives its ink box as (x, y, w, h)."""
-    left, top, right, bottom = pen.textbbox(at, text, font=_font(size))
+    left, top, right, bottom = pen.textbbox(at, text, font=dejavu(size))
     return left, top, right - left, bottom - top
 
 
@@ -46,11 +37,11 @@ def test_a_digit_in_a_disc_over_its_label_is_read_alone_and_surely() -> None:
     card = Image.new("RGB", (600, 840), CREAM)
     pen = ImageDraw.Draw(card)
     pen.ellipse((400, 60, 540, 200), fill=ORANGE, outline=(255, 255, 255), width=6)
-    pen.text((470, 130), "4", font=_font(96), fill=INK, anchor="mm")
+    pen.text((470, 130), "4", font=dejavu(96), fill=INK, anchor="mm")
     label = _box(pen, (430, 220), "MOVE", 28)
-    pen.text((430, 220), "MOVE", font=_font(28), fill=(22, 92, 96))
+    pen.text((430, 220), "MOVE", font=dejavu(28), fill=(22, 92, 96))
     words = [_box(pen, (40, 500), "Each Hero takes 1 damage.", 30)]
-    pen.text((40, 500), "Each Hero takes 1 damage.", font=_font(30, False), fill=INK)
+    pen.text((40, 500), "Each Hero takes 1 damage.", font=dejavu(30, False), fill=INK)
     found = glyphs.lone_glyph(card, label, words, _engine(), "t")
     assert found is not None
     assert found.text == "4" and found.agreed
@@ -67,9 +58,9 @@ def test_a_light_digit_in_a_hexagon_beside_its_label_is_found_on_a_dark_card() -
         for a in range(6)
     ]
     pen.polygon(points, outline=YELLOW, width=8)
-    pen.text((130, 702), "7", font=_font(100), fill=LIGHT, anchor="mm")
+    pen.text((130, 702), "7", font=dejavu(100), fill=LIGHT, anchor="mm")
     label = _box(pen, (224, 684), "MOVE", 34)
-    pen.text((224, 684), "MOVE", font=_font(34), fill=YELLOW)
+    pen.text((224, 684), "MOVE", font=dejavu(34), fill=YELLOW)
     found = glyphs.lone_glyph(card, label, [], _engine(), "t")
     assert found is not None and found.text == "7"
 
@@ -79,9 +70,9 @@ def test_no_lone_glyph_by_a_label_among_rules_text_is_none() -> None:
     card = Image.new("RGB", (600, 840), CREAM)
     pen = ImageDraw.Draw(card)
     label = _box(pen, (40, 300), "MOVE", 28)
-    pen.text((40, 300), "MOVE", font=_font(28), fill=INK)
+    pen.text((40, 300), "MOVE", font=dejavu(28), fill=INK)
     line = _box(pen, (40, 350), "Move to the next Location.", 30)
-    pen.text((40, 350), "Move to the next Location.", font=_font(30, False), fill=INK)
+    pen.text((40, 350), "Move to the next Location.", font=dejavu(30, False), fill=INK)
     assert glyphs.lone_glyph(card, label, [line], _engine(), "t") is None
 
 
@@ -101,7 +92,7 @@ def test_a_word_in_a_starburst_is_a_mark_and_a_token_is_none() -> None:
     card = Image.new("RGB", (600, 840), CREAM)
     pen = ImageDraw.Draw(card)
     pen.polygon(_star(150, 200, 72, 48, 11), fill=(250, 200, 50), outline=(180, 30, 30))
-    pen.text((150, 202), "BAM!", font=_font(36), fill=(180, 30, 30), anchor="mm")
+    pen.text((150, 202), "BAM!", font=dejavu(36), fill=(180, 30, 30), anchor="mm")
     pen.polygon(_star(450, 500, 30, 22, 5), fill=(112, 48, 160))  # a five-pointed token
     found = marks.look_for(card, "BAM!", 8, _engine(), "t")
     assert found is not None and found[0] is True
@@ -115,7 +106,7 @@ def test_a_word_on_a_coloured_tag_is_a_mark() -> None:
     card = Image.new("RGB", (600, 840), NAVY)
     pen = ImageDraw.Draw(card)
     pen.rectangle((420, 40, 570, 104), fill=YELLOW)
-    pen.text((495, 72), "BAM!", font=_font(42), fill=NAVY, anchor="mm")
+    pen.text((495, 72), "BAM!", font=dejavu(42), fill=NAVY, anchor="mm")
     found = marks.look_for(card, "BAM!", 8, _engine(), "t")
     assert found is not None and found[0] is True and found[1] >= 0.9
 
@@ -126,10 +117,10 @@ def test_lines_found_by_shape_read_a_title_on_a_band_and_a_label() -> None:
     pen = ImageDraw.Draw(card)
     pen.rounded_rectangle((0, 0, 729, 1029), 28, outline=(22, 92, 96), width=10)
     pen.rectangle((20, 24, 710, 130), fill=(22, 92, 96))
-    pen.text((44, 50), "Titania 2", font=_font(54), fill=(255, 255, 255))
+    pen.text((44, 50), "Titania 2", font=dejavu(54), fill=(255, 255, 255))
     pen.ellipse((560, 70, 700, 210), fill=ORANGE)
-    pen.text((630, 140), "0", font=_font(96), fill=INK, anchor="mm")
-    pen.text((590, 225), "MOVE", font=_font(28), fill=(22, 92, 96))
+    pen.text((630, 140), "0", font=dejavu(96), fill=INK, anchor="mm")
+    pen.text((590, 225), "MOVE", font=dejavu(28), fill=(22, 92, 96))
     texts = [ln.text for ln in line_finder.read_lines(card, _engine(), "t")]
     assert "Titania 2" in texts and "MOVE" in texts, texts
 

@@ -8,12 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from cardkit.check.validate import check
 from cardkit.files import yamlio
 from cardkit.ocr import grammar, numbers, page, sections
 from cardkit.ocr.engine import Word
+from tests.drawn_fonts import dejavu
 
 NEEDS_TESSERACT = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
 DESIGN_B = Path(__file__).resolve().parent.parent / "scans" / "samples" / "marvel-united-design-b"
@@ -119,16 +120,6 @@ def test_the_player_count_table_is_read_in_a_row_or_a_column() -> None:
     assert numbers.table(under, [2, 3, 4]) is None
 
 
-def _font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    pytest.skip("no TrueType font to draw the card with")
-
-
 def _read(tmp_path: Path, scan: Path) -> dict[str, object]:
     from cardkit.ocr import batch
     from cardkit.ocr.pipeline import Options
@@ -149,8 +140,8 @@ def test_a_drawn_two_column_dashboard_reads_its_sections_and_table(tmp_path: Pat
     a column at the top right (Hero counts in white on black, values beside them)."""
     card = Image.new("RGB", (1800, 1200), (235, 235, 230))
     pen = ImageDraw.Draw(card)
-    pen.text((60, 40), "Mandarin", font=_font(64), fill=(20, 20, 20))
-    body, head = _font(34, bold=False), _font(38)
+    pen.text((60, 40), "Mandarin", font=dejavu(64), fill=(20, 20, 20))
+    body, head = dejavu(34, bold=False), dejavu(38)
     pen.text((60, 200), "BAM!", font=head, fill=(150, 20, 20))
     pen.text((60, 260), "Deal 1 damage to each Hero", font=body, fill=(20, 20, 20))
     pen.text((60, 310), "in the Villain's Location.", font=body, fill=(20, 20, 20))
@@ -162,8 +153,8 @@ def test_a_drawn_two_column_dashboard_reads_its_sections_and_table(tmp_path: Pat
     for row, (heroes, value) in enumerate([(2, 6), (3, 9), (4, 12)]):
         y = 40 + row * 100
         pen.rectangle((1500, y, 1590, y + 90), fill=(20, 20, 20))
-        pen.text((1545, y + 45), str(heroes), font=_font(60), fill=(255, 255, 255), anchor="mm")
-        pen.text((1670, y + 45), str(value), font=_font(60), fill=(20, 20, 20), anchor="mm")
+        pen.text((1545, y + 45), str(heroes), font=dejavu(60), fill=(255, 255, 255), anchor="mm")
+        pen.text((1670, y + 45), str(value), font=dejavu(60), fill=(20, 20, 20), anchor="mm")
     from cardkit.ocr.engine import make_engine
 
     engine = make_engine("tesseract")
