@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr.boxes import overlaps
 from cardkit.ocr.engine import OcrEngine
 
 REACH = 8.0  # the window reaches this many label heights round the label
@@ -56,12 +57,6 @@ def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     )
 
 
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(
-        a[1], b[1]
-    )
-
-
 def candidates(
     grey: np.ndarray[Any, Any],
     label_height: float,
@@ -86,7 +81,7 @@ def candidates(
                 fill = area / (w * h)
                 if fill > 0.85 or fill < 0.08:
                     continue  # a filled badge or a hairline
-                if any(_overlaps(box, t) and t[3] < 1.4 * h for t in text_boxes):
+                if any(overlaps(box, t) and t[3] < 1.4 * h for t in text_boxes):
                     continue  # a letter of a line of words (a line as tall as it)
                 others = [c[:4] for c in tall if c[:4] != box]
                 if any(_inside(o, box) for o in others):
@@ -148,7 +143,7 @@ def lone_glyph(
     # the reads of one glyph (overlapping boxes) at each level pooled; the nearest wins
     groups: list[list[tuple[tuple[int, int, int, int], np.ndarray[Any, Any]]]] = []
     for item in found:
-        group = next((g for g in groups if _overlaps(g[0][0], item[0])), None)
+        group = next((g for g in groups if overlaps(g[0][0], item[0])), None)
         if group is None:
             groups.append([item])
         else:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr.boxes import shared_area
 from cardkit.ocr.engine import OcrEngine
 from cardkit.ocr.page import LEAST_CONFIDENCE, Line, lines_of
 
@@ -126,9 +127,7 @@ def read_lines(
 
 def _covered(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
     """The share of box a that box b covers."""
-    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-    return 0.0 if w <= 0 or h <= 0 else w * h / max(1, a[2] * a[3])
+    return shared_area(a, b) / max(1, a[2] * a[3])
 
 
 def merged(lines: list[Line], found: list[Line]) -> list[Line]:

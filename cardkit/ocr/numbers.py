@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr.boxes import overlaps
 from cardkit.ocr.engine import OcrEngine
 
 if TYPE_CHECKING:
@@ -104,14 +105,10 @@ def _glyphs(
             continue
         if not 0.25 <= w / h <= 1.0 or area < 0.12 * w * h or area > 0.75 * w * h:
             continue
-        if any(_overlaps((x, y, w, h), box) for box in words):
+        if any(overlaps((x, y, w, h), box) for box in words):
             continue
         out.append((x, y, w, h))
     return out
-
-
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _grouped(glyphs: list[tuple[int, int, int, int]]) -> list[list[tuple[int, int, int, int]]]:
@@ -164,7 +161,7 @@ def find(
     # surer read is the number
     kept: list[Number] = []
     for number in sorted(found, key=lambda n: -n.confidence):
-        if not any(_overlaps(number.box, k.box) for k in kept):
+        if not any(overlaps(number.box, k.box) for k in kept):
             kept.append(number)
     return kept
 
@@ -305,7 +302,7 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
 
 
 def _within(number: Number, others: list[Number]) -> bool:
-    return any(_overlaps(number.box, other.box) for other in others)
+    return any(overlaps(number.box, other.box) for other in others)
 
 
 def _near_label(

@@ -25,6 +25,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import channels, fields, light_text
+from cardkit.ocr.boxes import shared_area
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
 DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is a dark panel
@@ -274,11 +275,7 @@ def stands_upright(lines: list[Line]) -> bool:
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
     """The shared area as a share of the smaller box."""
-    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    return w * h / max(1, min(a[2] * a[3], b[2] * b[3]))
+    return shared_area(a, b) / max(1, min(a[2] * a[3], b[2] * b[3]))
 
 
 def _words(text: str) -> list[str]:
