@@ -21,16 +21,23 @@ from tests.conftest import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 SAMPLES = ROOT / "scans" / "samples"
-FOLDERS = ["marvel-united-design-b", "marvel-united-design-c", "marvel-united-design-d"]
+FOLDERS = [
+    "marvel-united-design-b",
+    "marvel-united-design-c",
+    "marvel-united-design-d",
+    "marvel-united-design-e",
+]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
     "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf",
     "/usr/share/fonts/truetype/freefont/FreeSerif.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),
-    reason="the designs' fonts are not installed (fonts-liberation2, fonts-freefont-ttf)",
+    reason="the designs' fonts are not installed (fonts-liberation, fonts-liberation2, fonts-freefont-ttf)",
 )
 
 
