@@ -312,9 +312,9 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             # own line when it holds one; else the engine reads round the label (pipeline)
             # the label on a short line, not `Move clockwise ...`; spelt right first, and
             # a near miss not on a line another field took (a title `Mole Man 2`)
-            found = [i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))]
-            spelt = [i for i in found if _spelt(lines[i].text, str(o["label"]))]
-            label = next(iter(spelt or [i for i in found if left[i]]), None)
+            at_label = [i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))]
+            spelt = [i for i in at_label if _spelt(lines[i].text, str(o["label"]))]
+            label = next(iter(spelt or [i for i in at_label if left[i]]), None)
             if label is None:
                 continue
             labels[rule.field] = _label_word(lines[label], str(o["label"]))
