@@ -29,6 +29,7 @@ SHORTEST = 1.6  # ... and at least this many (rules text beside it is barely tal
 LEVELS = (60, 100, 140, 180, 220)  # grey levels the window is cut at, each way
 GLYPH_HEIGHTS = (32, 44)  # a glyph is read at these heights, on a margin of half of it
 # (tesseract's single-character mode misreads a clean bold 5 as 3 at 64 px and more)
+BESIDE = 1.5  # a tall component beside a glyph is a letter of its word up to this its height
 SURE = 0.75  # a glyph read this surely, the same at every level, is sure
 STAR_LOOKALIKES = {"*": "*", "+": "*", "x": "*", "X": "*", "#": "*", "%": "*", "¥": "*"}
 
@@ -86,10 +87,13 @@ def candidates(
                 others = [c[:4] for c in tall if c[:4] != box]
                 if any(_inside(o, box) for o in others):
                     continue  # a disc or a frame round a value: the value is the glyph
+                # a glyph of a word has glyphs of its own size beside it; a panel or the
+                # card's face beside a value (one far taller) is no letter of a word
                 beside = [
                     o
                     for o in others
                     if not _inside(box, o)
+                    and o[3] <= BESIDE * h
                     and abs((o[1] + o[3] / 2) - (y + h / 2)) < h / 2
                     and (abs(o[0] - (x + w)) < 0.6 * h or abs(x - (o[0] + o[2])) < 0.6 * h)
                 ]

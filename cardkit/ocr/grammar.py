@@ -48,6 +48,7 @@ RULES += ("slots",)
 RULES += sections.RULES  # headed sections in columns (sections.py)
 RULES += numbers.RULES  # a table of numbers, a number by its label: from the image (numbers.py)
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
+SHORT_LABEL = 5  # a label this short is matched inexactly only on a line of its own
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
@@ -147,7 +148,17 @@ def evidence(kind: Kind, lines: list[Line]) -> list[str]:
 
 def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     letters = len(re.sub(r"[^A-Za-z]", "", text))
-    return letters <= len(re.sub(r"[^A-Za-z]", "", label)) + slack and fields.contains(text, label)
+    size = len(re.sub(r"[^A-Za-z]", "", label))
+    if letters > size + slack or not fields.contains(text, label):
+        return False
+    # a short label misread by a letter is one only alone on its line: inside a longer
+    # one a near miss is another word (`Mole Man 2` is no MOVE)
+    return size > SHORT_LABEL or letters <= size + 2 or _spelt(text, label)
+
+
+def _spelt(text: str, label: str) -> bool:
+    letters = "".join(c for c in text.casefold() if c.isalnum())
+    return "".join(c for c in label.casefold() if c.isalnum()) in letters
 
 
 def shape_fits(kind: Kind, width: int, height: int) -> bool:
@@ -299,9 +310,11 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "near":
             # a lone number beside its label (a large Move value by MOVE): the page read's
             # own line when it holds one; else the engine reads round the label (pipeline)
-            label = next(  # the label on a short line, not `Move clockwise ...`
-                (i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))), None
-            )
+            # the label on a short line, not `Move clockwise ...`; spelt right first, and
+            # a near miss not on a line another field took (a title `Mole Man 2`)
+            at_label = [i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))]
+            spelt = [i for i in at_label if _spelt(lines[i].text, str(o["label"]))]
+            label = next(iter(spelt or [i for i in at_label if left[i]]), None)
             if label is None:
                 continue
             labels[rule.field] = _label_word(lines[label], str(o["label"]))

@@ -24,6 +24,8 @@ def systems_in_path(path: Path, names: list[str]) -> tuple[str, ...]:
     return tuple(name for name in names if name in parts)
 
 
+# a way up's read: evidence seen, upright, worth, lines, card, turn, kinds, read in full
+Found = tuple[int, bool, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool]
 Weighed = tuple[decide.Decision | None, grammar.Kind | None, list[page.Line], Image.Image, int]
 
 
@@ -49,8 +51,7 @@ def weigh(
     kind's best template probe: every kind is a candidate, not only the best template's."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
-    found: tuple[int, float, list[page.Line], Image.Image, int, list[grammar.Kind], bool] | None
-    found = None
+    found: Found | None = None
     best_first = 0.0  # the worth of the best first read of a way up
     for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
@@ -60,7 +61,7 @@ def weigh(
         key = f"{frame.name}/{turn}{reader_variant}"
         lines = page.first_read(card, engine, key)
         first = sum(ln.confidence * len(ln.text) for ln in lines)
-        upright = page.stands_upright(lines)
+        upright = _upright(lines)
         # a card read on its side is not read again (this way up is wrong), nor one read
         # less surely than a way up read before (upside down, the same lines read worse)
         # (not on a large card: measured there with places, a real location lost its text)
@@ -68,17 +69,19 @@ def weigh(
         best_first = max(best_first, first)
         if full:
             lines = page.read_more(card, engine, key, lines)
-            upright = page.stands_upright(lines)
+            upright = _upright(lines)
         seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
         if not upright:
             seen = 0  # lines read down the card: tesseract read it on its side
         worth = sum(ln.confidence * len(ln.text) for ln in lines)
-        if found is None or (seen, worth) > found[:2]:
-            found = (seen, worth, lines, card, turn, kinds, full)
+        # a way up whose lines run across the card beats one read down it, however much
+        # the engine read turned (it reads a card on its side as well as upright)
+        if found is None or (seen, upright, worth) > found[:3]:
+            found = (seen, upright, worth, lines, card, turn, kinds, full)
         if seen or not every:
             break
     assert found is not None
-    _, _, lines, card, turn, kinds, full = found
+    _, _, _, lines, card, turn, kinds, full = found
     if not full:  # every way up read on its side: the one kept is read in full
         lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
     if kinds and not any(grammar.evidence(k, lines) for k in kinds):
@@ -115,10 +118,8 @@ def weigh(
         score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
         what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
         candidates.append(decide.Candidate(ident, other, score, what, said))
-    # read down the card, its labels say nothing (lines of words only: a lone digit, an
-    # icon read as a letter stand as tall as wide either way)
-    wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
-    upright = page.stands_upright(wordy or lines)
+    # read down the card, its labels say nothing
+    upright = _upright(lines)
     for kind in kinds:
         seen_here = grammar.evidence(kind, heard) if upright else []
         score = len(seen_here) / max(1, len(kind.evidence))
@@ -146,6 +147,13 @@ def weigh(
         # grammar reads on any design (`reads: grammar`) is read so, not by the template
         won = next((k for k in kinds if k.always and k.kind == decision.best.kind), None)
     return decision, won, lines, card, turn
+
+
+def _upright(lines: list[page.Line]) -> bool:
+    """The lines of words run across the card (a lone digit, an icon read as a letter
+    stand as tall as wide either way: a placement diagram's icons say nothing)."""
+    wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
+    return page.stands_upright(wordy or lines)
 
 
 def template_fits(template: decide.Candidate, decision: decide.Decision) -> bool:
