@@ -58,11 +58,13 @@ test-deps:
 	    echo "the tests need Chromium: run 'sudo apt-get install -y chromium chromium-driver'" >&2; exit 3; \
 	  fi; }
 	@# the design samples' fonts: tests/test_design_samples.py repaints cards byte for byte
-	@[ -f /usr/share/fonts/truetype/freefont/FreeSerif.ttf ] && [ -f /usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf ] || { \
+	@# (tests/test_design_samples.py FONTS: each package below gives one of them)
+	@( for f in freefont/FreeSerif.ttf liberation2/LiberationSerif-Regular.ttf liberation/LiberationSansNarrow-Bold.ttf dejavu/DejaVuSerifCondensed.ttf dejavu/DejaVuSansCondensed.ttf; do \
+	  [ -f /usr/share/fonts/truetype/$$f ] || exit 1; done ) || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-freefont-ttf >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf >/dev/null; \
 	  else \
-	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-freefont-ttf" >&2; \
+	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf" >&2; \
 	  fi; }
 
 clean:
