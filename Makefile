@@ -59,12 +59,12 @@ test-deps:
 	  fi; }
 	@# the design samples' fonts: tests/test_design_samples.py repaints cards byte for byte
 	@# (tests/test_design_samples.py FONTS: each package below gives one of them)
-	@( for f in freefont/FreeSerif.ttf liberation2/LiberationSerif-Regular.ttf liberation/LiberationSansNarrow-Bold.ttf dejavu/DejaVuSerifCondensed.ttf dejavu/DejaVuSansCondensed.ttf; do \
-	  [ -f /usr/share/fonts/truetype/$$f ] || exit 1; done ) || { \
+	@( for f in truetype/freefont/FreeSerif.ttf truetype/liberation2/LiberationSerif-Regular.ttf truetype/liberation/LiberationSansNarrow-Bold.ttf truetype/dejavu/DejaVuSerifCondensed.ttf truetype/dejavu/DejaVuSansCondensed.ttf opentype/urw-base35/C059-Roman.otf; do \
+	  [ -f /usr/share/fonts/$$f ] || exit 1; done ) || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 >/dev/null; \
 	  else \
-	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf" >&2; \
+	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35" >&2; \
 	  fi; }
 
 clean:

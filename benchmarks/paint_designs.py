@@ -1,10 +1,11 @@
-"""Paint scans/samples/marvel-united-design-{b,c,d,e}/: Marvel United cards in four designs
+"""Paint scans/samples/marvel-united-design-{b,c,d,e,f}/: Marvel United cards in five designs
 that cardkit's proof renderer did not draw (benchmarks/designs/), each degraded four ways
 by benchmarks/make_samples.py's functions (clean, 150dpi, skew2, phone), with truth files
 written from the card data. Deterministic: the same fonts and Pillow give the same bytes.
 
-design-b, design-c and design-d are for developing the reader; design-e is held out, for
-measuring only (design-d was held out until it was measured; it is a development design now).
+design-b, design-c, design-d and design-e are for developing the reader; design-f is held
+out, for measuring only (design-d, then design-e, were held out until they were measured;
+they are development designs now).
 
     python benchmarks/paint_designs.py [--out scans/samples] [--design design-b]
 """
@@ -22,12 +23,14 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from designs import design_b, design_c, design_d, design_e
+from designs import design_b, design_c, design_d, design_e, design_f
 from designs.data import ROOT, Card, truth
 from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
 
-DESIGNS: dict[str, ModuleType] = {m.NAME: m for m in (design_b, design_c, design_d, design_e)}
-HELD_OUT = "design-e"  # measured, never tuned on
+DESIGNS: dict[str, ModuleType] = {
+    m.NAME: m for m in (design_b, design_c, design_d, design_e, design_f)
+}
+HELD_OUT = "design-f"  # measured, never tuned on
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 
 
