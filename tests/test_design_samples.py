@@ -26,6 +26,7 @@ FOLDERS = [
     "marvel-united-design-c",
     "marvel-united-design-d",
     "marvel-united-design-e",
+    "marvel-united-design-f",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -34,10 +35,14 @@ FONTS = [
     "/usr/share/fonts/truetype/freefont/FreeSerif.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+    "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),
-    reason="the designs' fonts are not installed (fonts-liberation, fonts-liberation2, fonts-freefont-ttf)",
+    reason=(
+        "the designs' fonts are not installed (fonts-liberation, fonts-liberation2,"
+        " fonts-dejavu-extra, fonts-freefont-ttf, fonts-urw-base35)"
+    ),
 )
 
 
