@@ -1,4 +1,4 @@
-"""design-d (held out: for measuring only, never tuned on). A white card in a red frame
+"""design-d (development: held out until measured). A white card in a red frame
 with a red strip down the left edge that carries the Move value ("Move" over a large
 number) or, on a threat, the Health; the title in FreeSerif Bold to the right of the
 strip; BAM! as a mark only (an orange burst with "!"); effect names white on a dark red

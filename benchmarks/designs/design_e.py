@@ -1,4 +1,4 @@
-"""design-e (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-e (development: held out until it was measured, then design-f took its place).
 A mint card in a double olive rule; the title centred at the top inside an olive pill
 outline, in Liberation Sans Narrow Bold; body text in DejaVu Serif Condensed, effect
 names run in (bold italic, "Name." then the text on the same line); the Move value at
