@@ -183,6 +183,26 @@ def test_an_effect_name_on_a_line_of_its_own_gets_its_colon() -> None:
     )  # "with" ends no name: the movement line stays as printed
 
 
+def test_an_effect_name_run_into_its_text_with_a_full_stop_gets_its_colon() -> None:
+    masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    lines = [
+        _line("Move clockwise to the next Location. Then", 160),
+        _line("Citizen V. Discard all Thugs in Baron", 200),
+        _line("Zemo's Location. Each Hero draws.", 240),
+    ]
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.values["card/text"] == (
+        "Move clockwise to the next Location. Then Citizen V. Discard all Thugs in Baron "
+        "Zemo's Location. Each Hero draws."
+    )  # after "Then" no paragraph starts: no name; a sentence in lower case is none either
+    lines[0] = _line("Move clockwise to the next Location.", 160)
+    reading = grammar.read(masterplan, lines, 1030)
+    assert reading.values["card/text"] == (
+        "Move clockwise to the next Location. Citizen V: Discard all Thugs in Baron "
+        "Zemo's Location. Each Hero draws."
+    )
+
+
 def test_a_move_label_is_the_short_line_not_a_movement_sentence() -> None:
     masterplan = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
     lines = [

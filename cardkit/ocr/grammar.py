@@ -75,6 +75,7 @@ class Kind:
     fixed: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     drop: tuple[str, ...] = ()
     always: bool = False  # `reads: grammar`: read so even when a template decided the kind
+    structures: tuple[str, ...] = ()  # shapes only this kind prints, found in the image
 
     @property
     def ident(self) -> str:
@@ -115,9 +116,21 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
             dict(raw.get("fixed") or {}),
             tuple(str(d) for d in raw.get("drop", [])),
             str(raw.get("reads", "")) == "grammar",
+            _structures(raw.get("structures", [])),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise UsageError(f"{where}: grammar kind {name}: {err}") from None
+
+
+STRUCTURES = ("placement",)  # what `structures` may name (kind_choice.py finds them)
+
+
+def _structures(raw: Any) -> tuple[str, ...]:
+    names = tuple(str(s) for s in raw)
+    unknown = [s for s in names if s not in STRUCTURES]
+    if unknown:
+        raise ValueError(f"unknown structure {unknown[0]!r} (one of {', '.join(STRUCTURES)})")
+    return names
 
 
 @cache
@@ -360,20 +373,37 @@ NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words
 CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
 
 
+RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. Discard ..."
+
+
+def _titled(words: list[str]) -> bool:
+    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters."""
+    letters = sum(c.isalpha() for w in words for c in w)
+    return (
+        0 < len(words) <= NAME_WORDS
+        and letters >= 3
+        and words[0][:1].isupper()
+        and all(w[:1].isupper() or w[:1].isdigit() or w in CONNECTORS for w in words)
+    )
+
+
 def _named(texts: list[str]) -> list[str]:
-    """An effect's name printed on a line of its own, without a colon (`Entangle`, then
-    its text): a short title-case line with no end stop, followed by a line that opens with
-    a capital, gets the colon the other designs print (`Entangle:`)."""
+    """An effect's name without a colon gets the colon the other designs print: a short
+    title-case line with no end stop, followed by a line that opens with a capital
+    (`Entangle`, then its text), or a title-case phrase run into its text with a full stop
+    at the start of a paragraph (`Citizen V. Discard ...`; a sentence of rules text has
+    words in lower case)."""
     out = list(texts)
-    for k, text in enumerate(texts[:-1]):
+    for k, text in enumerate(texts):
         words = text.split()
-        if sum(c.isalpha() for c in text) < 3 or len(words) > NAME_WORDS:
-            continue
-        if text.rstrip()[-1:] in ".,;:!?":
-            continue
-        titled = all(w[:1].isupper() or w in CONNECTORS for w in words)
         after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
-        if titled and after_stop and texts[k + 1][:1].isupper():
+        run_in = RUN_IN.match(text)
+        if after_stop and run_in and _titled(run_in["name"].split()):
+            out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
+            continue
+        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:!?":
+            continue
+        if _titled(words) and after_stop and texts[k + 1][:1].isupper():
             out[k] = text.rstrip() + ":"
     return out
 

@@ -41,14 +41,16 @@ def weigh(
     reader_variant: str = "",
     reader_cache: tuple[Reading, ...] = (),
     sure: bool = False,
-    probed: dict[str, tuple[float, bool, str, str]] | None = None,
+    probed: dict[str, tuple[float, bool, str, str, int]] | None = None,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
     card is read stood up as its text's axis says, then (while no kind's headings are
     found) the other ways up: a square card's axis is a guess. When no kind's headings are
     read at all, the lines found by shape (line_finder.py) are added. `probed` holds each
-    kind's best template probe: every kind is a candidate, not only the best template's."""
+    kind's best template probe (and the way up it was read): every kind is a candidate,
+    not only the best template's; once words read across the card, a template probed with
+    the card on its side is none (its regions were read across the lines)."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: Found | None = None
@@ -61,23 +63,23 @@ def weigh(
         key = f"{frame.name}/{turn}{reader_variant}"
         lines = page.first_read(card, engine, key)
         first = sum(ln.confidence * len(ln.text) for ln in lines)
-        upright = _upright(lines)
+        across = upright(lines)
         # a card read on its side is not read again (this way up is wrong), nor one read
         # less surely than a way up read before (upside down, the same lines read worse)
         # (not on a large card: measured there with places, a real location lost its text)
-        full = upright and (first >= best_first or max(card.size) >= page.LARGE)
+        full = across and (first >= best_first or max(card.size) >= page.LARGE)
         best_first = max(best_first, first)
         if full:
             lines = page.read_more(card, engine, key, lines)
-            upright = _upright(lines)
+            across = upright(lines)
         seen = max((len(grammar.evidence(k, lines)) for k in kinds), default=0)
-        if not upright:
+        if not across:
             seen = 0  # lines read down the card: tesseract read it on its side
         worth = sum(ln.confidence * len(ln.text) for ln in lines)
         # a way up whose lines run across the card beats one read down it, however much
         # the engine read turned (it reads a card on its side as well as upright)
-        if found is None or (seen, upright, worth) > found[:3]:
-            found = (seen, upright, worth, lines, card, turn, kinds, full)
+        if found is None or (seen, across, worth) > found[:3]:
+            found = (seen, across, worth, lines, card, turn, kinds, full)
         if seen or not every:
             break
     assert found is not None
@@ -101,7 +103,12 @@ def weigh(
     # the template first: a tie goes to it (where a template fits its design it reads
     # better than the grammar; the grammar wins only with more evidence)
     candidates = []
-    if best is not None:
+    across = upright(lines)
+
+    def sideways(rotation: int) -> bool:
+        return across and (rotation - turn) % 180 != 0
+
+    if best is not None and not sideways(best[2]):
         template = best[1]
         score = min(1.0, best[0] / (ACCEPT + KEYWORD))
         score += decide.HINT if template.system in hinted else 0
@@ -112,25 +119,35 @@ def weigh(
         )
         keyword = best[0] >= KEYWORD
         candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
-    for other, (read, said, ident, system) in (probed or {}).items():
-        if best is not None and other == best[1].kind:
+    for other, (read, said, ident, system, rotation) in (probed or {}).items():
+        if best is not None and other == best[1].kind and not sideways(best[2]):
             continue  # the best template's kind is in already: every other kind's best too
+        if sideways(rotation):
+            continue
         score = min(1.0, read / (ACCEPT + KEYWORD)) + (decide.HINT if system in hinted else 0)
         what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
         candidates.append(decide.Candidate(ident, other, score, what, said))
     # read down the card, its labels say nothing
-    upright = _upright(lines)
+    shapes = _structures(card, kinds) if across else set()
+
+    def seen_by(kind: grammar.Kind) -> list[str]:
+        labels = grammar.evidence(kind, heard) if across else []
+        return labels + [STRUCTURE_NAMES[s] for s in kind.structures if s in shapes]
+
+    def share(kind: grammar.Kind) -> float:
+        return min(1.0, len(seen_by(kind)) / max(1, len(kind.evidence)))
+
     for kind in kinds:
-        seen_here = grammar.evidence(kind, heard) if upright else []
-        score = len(seen_here) / max(1, len(kind.evidence))
+        seen_here = seen_by(kind)
+        score = share(kind)
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
         ident = f"grammar {kind.ident}"
         candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
     decision = decide.decide(candidates)
     won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
-    evidenced = len(grammar.evidence(won, heard)) / max(1, len(won.evidence)) if won else 0.0
-    if won is not None and (not upright or evidenced < decide.LEAST):
+    evidenced = share(won) if won else 0.0
+    if won is not None and (not across or evidenced < decide.LEAST):
         won = None
     if (
         won is not None
@@ -149,7 +166,25 @@ def weigh(
     return decision, won, lines, card, turn
 
 
-def _upright(lines: list[page.Line]) -> bool:
+STRUCTURE_NAMES = {"placement": "a placement diagram"}
+
+
+def _structures(card: Image.Image, kinds: list[grammar.Kind]) -> set[str]:
+    """The `structures` of the kinds found on the card: a placement diagram is a row of
+    three or four alike slots, or of two with the Villain's marked (two alike boxes alone
+    are any card's pair of panels)."""
+    wanted = {s for k in kinds for s in k.structures}
+    found = set()
+    if "placement" in wanted:
+        from cardkit.ocr import slots
+
+        boxes = slots.find_slots(card)
+        if len(boxes) >= 3 or (boxes and slots.villain_slot(card, boxes)[0] is not None):
+            found.add("placement")
+    return found
+
+
+def upright(lines: list[page.Line]) -> bool:
     """The lines of words run across the card (a lone digit, an icon read as a letter
     stand as tall as wide either way: a placement diagram's icons say nothing)."""
     wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]

@@ -129,7 +129,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     reader = Reader(frame, engine, options)
     best: tuple[float, layout.Template, int, Image.Image, str] | None = None
     sure, skew, level, level_turn = False, 0.0, straight.image, 0
-    probed: dict[str, tuple[float, bool, str, str]] = {}  # each kind's best template read
+    probed: dict[str, tuple[float, bool, str, str, int]] = {}  # each kind's best probe
+    by_axis: dict[int, tuple[tuple[float, layout.Template, int, Image.Image, str], bool]] = {}
     for index in _shape_order(straight.shapes, aspects, axis):
         image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
@@ -147,10 +148,20 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
                 if not all(layout.tone_fits(card, tone) for tone in template.tones):
                     continue
                 score, keyword = reader.probe(card, template, rotation)
-                if score > probed.get(template.kind, (-1.0, False, "", ""))[0]:
-                    probed[template.kind] = (score, keyword, template.ident, template.system)
+                if score > probed.get(template.kind, (-1.0, False, "", "", 0))[0]:
+                    probed[template.kind] = (
+                        score,
+                        keyword,
+                        template.ident,
+                        template.system,
+                        rotation,
+                    )
+                here = (score, template, rotation, card, reader.variant)
+                quarter = rotation % 180
+                if quarter not in by_axis or score > by_axis[quarter][0][0]:
+                    by_axis[quarter] = (here, keyword)
                 if best is None or score > best[0]:
-                    best = (score, template, rotation, card, reader.variant)
+                    best = here
                     sure = keyword
                 if keyword and score >= ACCEPT + KEYWORD:
                     break
@@ -192,6 +203,10 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             probed=probed,
         )
     decision, kind, lines, level, level_turn = weighed
+    if best is not None and (best[2] - level_turn) % 180 and kind_choice.upright(lines):
+        # the card's words read across it this way up: a template that fits only with the
+        # card on its side read its probes across the lines; the best upright one stands
+        best, sure = by_axis.get(level_turn % 180, (None, False))
     if kind is not None and decision is not None:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         done.card, done.lines, done.decision = level, lines, decision
