@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import fields, kind_choice, layout
+from cardkit.ocr import fields, kind_choice, layout, page
 from cardkit.ocr.engine import Mode, Reading, Word
 from cardkit.ocr.intake import Frame
 from cardkit.ocr.pipeline import Options
@@ -22,7 +22,8 @@ class Scripted:
     name = "scripted"
 
     def __init__(self, sure: dict[int, float]) -> None:
-        self.sure, self.keys = sure, []  # type: list[str]
+        self.sure = sure
+        self.keys: list[str] = []
 
     def version(self) -> str:
         return "0"
@@ -62,10 +63,25 @@ def _weigh(engine: Scripted) -> list[str]:
 
 
 def test_a_way_up_read_less_surely_than_the_first_is_not_read_in_full() -> None:
-    keys = _weigh(Scripted({0: 0.9, 180: 0.4}))
+    keys = _weigh(Scripted({0: 0.7, 180: 0.4}))
     assert "plan/0/page" in keys and "plan/180/page" in keys  # both ways up were looked at
     assert "plan/0/page-inverted" in keys  # the sure one was read in full ...
     assert not any(k.startswith("plan/180/page-") for k in keys)  # ... the other was not
+
+
+def test_a_card_read_across_surely_is_not_read_the_other_ways_up() -> None:
+    keys = _weigh(Scripted({0: 0.9, 180: 0.4}))  # ten words across at 0.9: upright
+    assert "plan/0/page" in keys and "plan/0/page-inverted" in keys
+    assert not any(k.startswith(("plan/180/", "plan/270/", "plan/90/")) for k in keys)
+
+
+def test_a_first_read_stands_a_card_upright_only_surely_and_with_letters() -> None:
+    def lines(text: str, confidence: float) -> list[page.Line]:
+        return [page.Line(text, confidence, (0, 0, 200, 20), 20.0)]
+
+    assert kind_choice.surely_upright(lines("Heroes gather here", 0.8))
+    assert not kind_choice.surely_upright(lines("Heroes gather here", 0.6))  # upside down
+    assert not kind_choice.surely_upright(lines("Move 3", 0.95))  # too few letters to say
 
 
 def test_a_way_up_read_more_surely_than_the_first_is_read_in_full_too() -> None:
