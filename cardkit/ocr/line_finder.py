@@ -55,19 +55,18 @@ def boxes(mask: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int]]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         mask.astype(np.uint8), connectivity=8
     )
-    glyphs = np.zeros_like(mask, dtype=np.uint8)
-    heights = []
-    for i in range(1, count):
-        x, y, gw, gh, area = stats[i]
-        if area > SOLID * gw * gh and gw > gh / 2:
-            continue  # a filled tag or badge, not a glyph (a bar of an `l` is narrow)
-        if area < HOLLOW * gw * gh:
-            continue  # an outline round something (a frame, a halo), not a glyph
-        if LOWEST * h <= gh <= HIGHEST * h and gw <= 3 * gh + 4:
-            glyphs[labels == i] = 255
-            heights.append(gh)
-    if not heights:
+    # every part at once (stats' columns): what each test below keeps, by label
+    gw, gh, area = (stats[:, k].astype(np.float64) for k in (2, 3, 4))
+    badge = (area > SOLID * gw * gh) & (gw > gh / 2)  # a filled tag or badge, not a glyph
+    # (a bar of an `l` is narrow); an outline round something (a frame, a halo) is none
+    hollow = area < HOLLOW * gw * gh
+    sized = (LOWEST * h <= gh) & (gh <= HIGHEST * h) & (gw <= 3 * gh + 4)
+    kept = ~badge & ~hollow & sized
+    kept[0] = False  # the ground
+    if not kept.any():
         return []
+    heights = stats[kept, 3]
+    glyphs = np.where(kept[labels], 255, 0).astype(np.uint8)  # one look-up, not a pass per glyph
     size = int(np.median(heights))
     joined = cv2.dilate(glyphs, np.ones((max(1, size // 4), max(3, size)), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
