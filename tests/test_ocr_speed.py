@@ -152,3 +152,10 @@ def test_a_small_card_is_turned_over_by_places_a_large_one_in_its_whole_dark_box
     page.read_more(_two_panels(3), large, "l/0", [])  # 1,680 px: a large card
     assert [k for k in large.keys if "inverted" in k] == ["l/0/page-inverted"]
     assert "l/0/page-half" in large.keys
+
+
+def test_a_quarter_turn_from_a_way_up_read_across_is_not_read() -> None:
+    # read across at 0.7 (not surely upright): upside down is looked at, on its side not
+    keys = _weigh(Scripted({0: 0.7, 180: 0.4}))
+    assert "plan/180/page" in keys
+    assert not any(k.startswith(("plan/270/", "plan/90/")) for k in keys)

@@ -55,16 +55,23 @@ def weigh(
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: Found | None = None
     best_first = 0.0  # the worth of the best first read of a way up
+    read_across: list[int] = []  # the ways up whose first read ran across the card
     for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
         kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
         if found is not None and not kinds:
+            continue
+        if any((turn - other) % 180 for other in read_across):
+            # a quarter turn from a way up read across: tesseract reads the same words in
+            # lines down the card (never across, on the design samples), which cannot win
             continue
         key = f"{frame.name}/{turn}{reader_variant}"
         lines = page.first_read(card, engine, key)
         first = sum(ln.confidence * len(ln.text) for ln in lines)
         across = upright(lines)
         sure_upright = across and surely_upright(lines)
+        if across:
+            read_across.append(turn)
         # a card read on its side is not read again (this way up is wrong), nor one read
         # less surely than a way up read before (upside down, the same lines read worse)
         # (not on a large card: measured there with places, a real location lost its text)
