@@ -148,15 +148,24 @@ def _alike(a: Box, b: Box) -> bool:
     return level and abs(wa - wb) <= SAME * wa and abs(ha - hb) <= SAME * ha
 
 
+# the last card looked at and its slots: the kinds are weighed on a card (a placement
+# diagram is evidence) and its placement read from the very same image
+_LAST: list[tuple[Image.Image, list[Box]]] = []
+
+
 def find_slots(card: Image.Image) -> list[Box]:
     """The placement slots' boxes, left to right; [] when no row of 2-4 is found (by clear
     edges, else by faint ones: faint ones first would find a photo's noise too)."""
+    if _LAST and _LAST[0][0] is card:
+        return list(_LAST[0][1])
     rgb = _rgb(card)
+    found: list[Box] = []
     for low, high in EDGES:
         found = _row(_candidates(rgb, low, high))
         if found:
-            return found
-    return []
+            break
+    _LAST[:] = [(card, found)]
+    return list(found)
 
 
 def _row(boxes: list[Box]) -> list[Box]:
