@@ -202,12 +202,55 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         turned, scale = _scaled(turned)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
         lines = _merged(lines, engine, turned, name, scale, (left, top))
+    lines = _bar_lines(card, array, engine, key, lines)
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
         lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
     lines = _without_frame_marks(lines)
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+def _bar_lines(
+    card: Image.Image, array: Any, engine: OcrEngine, key: str, lines: list[Line]
+) -> list[Line]:
+    """`lines` with the words of each heading bar (bars.py), the bar turned over and read
+    as one line: it replaces the lines read wholly inside the bar when it reads as much,
+    more surely."""
+    from cardkit.ocr import bars
+
+    def inside(line: Line, box: tuple[int, int, int, int]) -> bool:
+        return shared_area(line.box, box) >= 0.9 * max(1, line.box[2] * line.box[3])
+
+    for index, bar in enumerate(bars.find(card, DARK_BACKGROUND)):
+        x, y, _, h = bar.box
+        reading = engine.read(bar.turned_over(array), "line", key=f"{key}/bar-{index}")
+        inset = max(1, round(h * bars.INSET)) - bars.PAD
+        left, top = x + inset + bar.words_left(array), y + inset
+        for line in lines_of(reading, bar.scale()):
+            if not _wordlike(line):
+                continue
+            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
+            lx, ly, lw, lh = line.box
+            within = [ln for ln in lines if inside(ln, bar.box)]
+            surest = max((ln.confidence for ln in within), default=0.0)
+            if within and (line.confidence <= surest + 0.05 or _worth(within) > _worth([line])):
+                continue  # the page read read the bar's words as well or better
+            lines = [ln for ln in lines if ln not in within]
+            lines.append(
+                Line(line.text, line.confidence, (lx + left, ly + top, lw, lh), line.height, words)
+            )
+    return lines
+
+
+def _wordlike(line: Line) -> bool:
+    """A bar's line read surely, or made of letters (a bar holds a heading, not art:
+    tesseract reads `Overflow` right at 0.18 on its ligature)."""
+    letters = sum(c.isalpha() for c in line.text)
+    shown = sum(not c.isspace() for c in line.text)
+    if line.confidence >= TURNED_CONFIDENCE:
+        return letters >= 2
+    return letters >= 3 and letters >= 0.8 * shown
 
 
 FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a first word
