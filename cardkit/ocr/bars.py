@@ -34,25 +34,40 @@ PAD = 12  # white pixels round the turned-over bar: tesseract reads a line with 
 @dataclass(frozen=True)
 class Bar:
     box: tuple[int, int, int, int]  # left, top, width, height on the card
+    dark_level: int = 110  # what counts as the bar's dark
 
-    def turned_over(self, rgb: Any) -> Image.Image:
-        """The bar's inside, light words as dark ink on white, with a margin."""
+    def _words(self, rgb: Any) -> tuple[Any, int, int]:
+        """The bar's inside turned over (light words as dark ink), cut to its words'
+        stretch, and where that stands on the card (left, top)."""
         x, y, w, h = self.box
         inset = max(1, round(h * INSET))
-        inside = rgb[y + inset : y + h - inset, x + inset : x + w - inset]
-        ink = 255 - channels.brightest(inside)
-        # only the words' stretch: a short word alone on a long bar reads unsurely
-        columns = _word_columns(ink, h)
+        light = channels.brightest(rgb[y : y + h, x : x + w])
+        # the columns where the bar runs whole (dark along both its edges): a disc or a
+        # badge set over the bar's end is no part of its heading
+        edges = (light[inset // 2] < self.dark_level) & (
+            light[h - 1 - inset // 2] < self.dark_level
+        )
+        start, stop = max(_runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
+        left, right = max(start, inset), min(stop, w - inset)
+        ink = 255 - light[inset : h - inset, left:right]
+        columns = _word_columns(ink, h)  # a short word alone on a long bar reads unsurely
         if len(columns):
             margin = h // 2
-            ink = ink[:, max(0, columns[0] - margin) : columns[-1] + 1 + margin]
+            cut = max(0, int(columns[0]) - margin)
+            ink = ink[:, cut : int(columns[-1]) + 1 + margin]
+            left += cut
+        return ink, x + left, y + inset
+
+    def turned_over(self, rgb: Any) -> Image.Image:
+        """The bar's words, dark ink on white, with a margin (enlarged on a small scan)."""
+        ink, _, _ = self._words(rgb)
         # the bar's own tone (its colour turned over, a grey) made white, as the margin is
         low, paper = float(ink.min(initial=0)), float(np.median(ink)) if ink.size else 255.0
         if paper > low:
             ink = np.clip((ink.astype(np.float32) - low) * (255.0 / (paper - low)), 0, 255)
         image = Image.fromarray(np.pad(ink.astype(np.uint8), PAD, constant_values=255))
-        if h < READ_HEIGHT:  # a low-resolution scan's bar: its type too small to read surely
-            scale = READ_HEIGHT / h
+        if self.box[3] < READ_HEIGHT:  # a low-resolution scan's bar: type too small to read
+            scale = READ_HEIGHT / self.box[3]
             size = (round(image.width * scale), round(image.height * scale))
             image = image.resize(size, Image.Resampling.LANCZOS)
         return image
@@ -61,13 +76,17 @@ class Bar:
         """How much `turned_over` enlarged the bar."""
         return max(1.0, READ_HEIGHT / self.box[3])
 
-    def words_left(self, rgb: Any) -> int:
-        """Where the words' stretch starts inside the bar (the crop `turned_over` reads)."""
-        x, y, w, h = self.box
-        inset = max(1, round(h * INSET))
-        inside = 255 - channels.brightest(rgb[y + inset : y + h - inset, x + inset : x + w - inset])
-        columns = _word_columns(inside, h)
-        return max(0, int(columns[0]) - h // 2) if len(columns) else 0
+    def origin(self, rgb: Any) -> tuple[int, int]:
+        """Where the image `turned_over` reads stands on the card (its margin outside)."""
+        _, left, top = self._words(rgb)
+        return left - PAD, top - PAD
+
+
+def _runs(flags: Any) -> list[tuple[int, int]]:
+    """(start, stop) of each run of True."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def _word_columns(ink: Any, height: int) -> Any:
@@ -98,7 +117,7 @@ def find(card: Image.Image, dark_level: int) -> list[Bar]:
             and h >= 8
             and area >= BAR_FILL * w * h
         ):
-            out.append(Bar((x, y, w, h)))
+            out.append(Bar((x, y, w, h), dark_level))
     return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))
 
 

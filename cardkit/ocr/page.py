@@ -219,19 +219,22 @@ def _bar_lines(
     more surely."""
     from cardkit.ocr import bars
 
-    def inside(line: Line, box: tuple[int, int, int, int]) -> bool:
-        return shared_area(line.box, box) >= 0.9 * max(1, line.box[2] * line.box[3])
+    def inside(line: Line, box: tuple[int, int, int, int], share: float = 0.9) -> bool:
+        return shared_area(line.box, box) >= share * max(1, line.box[2] * line.box[3])
+
+    def touches(line: Line, box: tuple[int, int, int, int]) -> bool:
+        return inside(line, box, 0.3)
 
     for index, bar in enumerate(bars.find(card, DARK_BACKGROUND)):
-        x, y, _, h = bar.box
         reading = engine.read(bar.turned_over(array), "line", key=f"{key}/bar-{index}")
-        inset = max(1, round(h * bars.INSET)) - bars.PAD
-        left, top = x + inset + bar.words_left(array), y + inset
+        left, top = bar.origin(array)
         for line in lines_of(reading, bar.scale()):
             if not _wordlike(line):
                 continue
             words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
             lx, ly, lw, lh = line.box
+            if any(_words(ln.text) == _words(line.text) for ln in lines if touches(ln, bar.box)):
+                continue  # read already, where the bar stands (a tilted photo's box is loose)
             within = [ln for ln in lines if inside(ln, bar.box)]
             surest = max((ln.confidence for ln in within), default=0.0)
             if within and (line.confidence <= surest + 0.05 or _worth(within) > _worth([line])):
