@@ -32,6 +32,7 @@ DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is
 PANEL_CELL = light_text.PANEL_CELL
 dark_box = light_text.dark_box  # the box round the card's dark places (light_text.py)
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
+SMALL_SIDE, UPSCALE = 800, 2.0  # a card shorter than this (px) is read this much larger
 LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
@@ -79,9 +80,15 @@ def drop_proxy_marks(reading: Reading) -> Reading:
     return Reading(tuple(w for line in kept for w in line))
 
 
-def _scaled(image: Image.Image) -> tuple[Image.Image, float]:
-    scale = min(1.0, LONGEST_SIDE / max(image.size))
-    if scale < 1.0:
+def _scaled(image: Image.Image, card: Image.Image | None = None) -> tuple[Image.Image, float]:
+    """The image at the size it is read at, and the scale: a large card smaller (tesseract's
+    time grows with area), a small one (a card scanned at 150 dpi, its type a dozen pixels
+    high) twice as large (tesseract misreads small type, and misses short labels)."""
+    longest = max((card or image).size)
+    scale = min(1.0, LONGEST_SIDE / longest)
+    if longest < SMALL_SIDE:
+        scale = UPSCALE
+    if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
     return image, scale
@@ -199,7 +206,7 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         places = light_text.places(array)
     for index, (left, top, right, bottom) in enumerate(places):
         turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
-        turned, scale = _scaled(turned)
+        turned, scale = _scaled(turned, card)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
         lines = _merged(lines, engine, turned, name, scale, (left, top))
     lines = _bar_lines(card, array, engine, key, lines)
