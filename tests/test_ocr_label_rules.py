@@ -70,12 +70,6 @@ def test_the_move_value_stands_by_the_label_alone_not_by_a_title_one_letter_off(
     assert reading.values["card/text"] == "Give 1 Crisis token to 1 Hero in Mole Man's Location."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: grammar._is_heading still takes `Mole Man 2` for the MOVE heading (a near "
-    "miss with up to len+3 letters, where _labels allows len+2 alone on its line), so the "
-    "title rule skips the Villain's title and it ends in kept_text",
-)
 def test_a_title_one_letter_off_the_move_label_is_the_title() -> None:
     reading = grammar.read(_kind("masterplan"), _mole_man(), 1030)
     assert reading.values.get("title") == "Mole Man 2"

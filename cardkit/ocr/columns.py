@@ -34,14 +34,16 @@ def _moved(line: page.Line, dx: int, dy: int) -> page.Line:
     return page.Line(line.text, line.confidence, (x + dx, y + dy, w, h), line.height, words)
 
 
-def _section_text(reading: Reading) -> int:
+def _section_text(reading: Reading) -> tuple[int, int]:
+    """How many headed sections the reading holds, and how much text in them."""
     fields = {
         str(target)
         for rule in reading.kind.rules
         if rule.how in sections.RULES
         for target in dict(rule.options.get("headings") or {}).values()
     }
-    return sum(len(str(v)) for k, v in reading.values.items() if k in fields)
+    held = [len(str(v)) for k, v in reading.values.items() if k in fields]
+    return len(held), sum(held)
 
 
 def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> Reading:
@@ -65,4 +67,6 @@ def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
         lines += [_moved(line, left, top) for line in read]
     lines.sort(key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
     again = grammar.read(reading.kind, lines, card.height)
-    return again if _section_text(again) > _section_text(reading) else reading
+    # the columns read alone stand unless they hold fewer sections, or as many with less
+    # text: the page read runs the columns' lines together (a heading lost in the junk)
+    return again if _section_text(again) >= _section_text(reading) else reading

@@ -5,7 +5,8 @@ A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Ea
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
-- `title`: the first line with three letters or more in the card's top `share` (read at
+- `title`: the first line with three letters or more in the card's top `share`, and no
+  sentence in it (`Blast. Move each Hero` is rules text under a title not read) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
@@ -53,6 +54,7 @@ FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`):
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
 PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
+SENTENCE = re.compile(r"[a-z]{3}\.\s+\S")  # "Blast. Move ...": a full stop, then more words
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -191,9 +193,12 @@ def strip_marks(text: str, number: bool = False) -> str:
 
 
 def _is_heading(kind: Kind, text: str) -> bool:
+    """The line is one of the kind's headings (a few letters more at most), by the label
+    rule: a short heading misread by a letter is one only alone on its line (`Mole Man 2`
+    is a title, not MOVE)."""
     letters = re.sub(r"[^A-Za-z]", "", text)
     return any(
-        fields.contains(text, e) and len(letters) <= len(re.sub(r"[^A-Za-z]", "", e)) + 3
+        _labels(text, e, slack=3) and len(letters) <= len(re.sub(r"[^A-Za-z]", "", e)) + 3
         for e in kind.evidence
     )
 
@@ -234,6 +239,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     break
                 if line.height < taller or line.confidence < least:
                     continue
+                if SENTENCE.search(left[i]):
+                    continue  # a name is no sentence: a rules line under a title not read
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""

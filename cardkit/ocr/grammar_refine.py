@@ -94,8 +94,11 @@ def _band_reads(
 ) -> list[page.Line]:
     import numpy as np
 
+    from cardkit.ocr import outlines
+
     array = np.asarray(band)
-    grey = Image.fromarray(channels.darkest(array))
+    # without the thin outlines round words: a title in a pill outline reads as nothing
+    grey = outlines.erase(Image.fromarray(channels.darkest(array)))
     small = grey.resize((max(1, round(grey.width * at)), max(1, round(grey.height * at))))
     lines = page.lines_of(engine.read(small, "block", key=key), at)
     dark = np.asarray(band.convert("L")) < page.DARK_BACKGROUND

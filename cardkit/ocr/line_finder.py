@@ -11,6 +11,7 @@ line make line boxes, each read alone as one line (black on white).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -130,9 +131,21 @@ def _covered(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> floa
 
 
 def merged(lines: list[Line], found: list[Line]) -> list[Line]:
-    """`lines` with the lines found by shape that no line of theirs covers, in reading order."""
+    """`lines` with the lines found by shape that no line of theirs covers, nor reads the
+    same words close by (a line cut loosely on a photo stands a little off), in reading
+    order."""
     out = list(lines)
     for line in found:
-        if not any(_covered(line.box, old.box) > 0.5 for old in lines):
-            out.append(line)
+        if any(_covered(line.box, old.box) > 0.5 for old in lines):
+            continue
+        if any(_same_words(line, old) for old in lines):
+            continue
+        out.append(line)
     return sorted(out, key=lambda ln: (ln.box[1] + ln.box[3] / 2, ln.box[0]))
+
+
+def _same_words(a: Line, b: Line) -> bool:
+    """The two lines read the same words, within two line heights of each other."""
+    near = abs(a.centre[1] - b.centre[1]) <= 2 * max(a.height, b.height, 1.0)
+    words = [re.findall(r"[a-z0-9]+", ln.text.casefold()) for ln in (a, b)]
+    return near and bool(words[0]) and words[0] == words[1]

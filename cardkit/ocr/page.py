@@ -32,6 +32,7 @@ DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is
 PANEL_CELL = light_text.PANEL_CELL
 dark_box = light_text.dark_box  # the box round the card's dark places (light_text.py)
 LONGEST_SIDE = 2400  # a larger card is read at this size (tesseract's time grows with area)
+SMALL_SIDE, UPSCALE = 800, 2.0  # a card shorter than this (px) is read this much larger
 LARGE = 1200  # a card this many pixels long is read once more at half size
 FEW_WORDS = 8  # a first read with fewer words than this is read once more, in colour
 TURNED_CONFIDENCE = 0.7  # a line read only turned over must read this surely
@@ -79,9 +80,15 @@ def drop_proxy_marks(reading: Reading) -> Reading:
     return Reading(tuple(w for line in kept for w in line))
 
 
-def _scaled(image: Image.Image) -> tuple[Image.Image, float]:
-    scale = min(1.0, LONGEST_SIDE / max(image.size))
-    if scale < 1.0:
+def _scaled(image: Image.Image, card: Image.Image | None = None) -> tuple[Image.Image, float]:
+    """The image at the size it is read at, and the scale: a large card smaller (tesseract's
+    time grows with area), a small one (a card scanned at 150 dpi, its type a dozen pixels
+    high) twice as large (tesseract misreads small type, and misses short labels)."""
+    longest = max((card or image).size)
+    scale = min(1.0, LONGEST_SIDE / longest)
+    if longest < SMALL_SIDE:
+        scale = UPSCALE
+    if scale != 1.0:
         size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
         image = image.resize(size, Image.Resampling.LANCZOS)
     return image, scale
@@ -199,15 +206,61 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         places = light_text.places(array)
     for index, (left, top, right, bottom) in enumerate(places):
         turned = Image.fromarray(255 - channels.brightest(array[top:bottom, left:right]))
-        turned, scale = _scaled(turned)
+        turned, scale = _scaled(turned, card)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
         lines = _merged(lines, engine, turned, name, scale, (left, top))
+    lines = _bar_lines(card, array, engine, key, lines)
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
         lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
     lines = _without_frame_marks(lines)
     return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+
+
+def _bar_lines(
+    card: Image.Image, array: Any, engine: OcrEngine, key: str, lines: list[Line]
+) -> list[Line]:
+    """`lines` with the words of each heading bar (bars.py), the bar turned over and read
+    as one line: it replaces the lines read wholly inside the bar when it reads as much,
+    more surely."""
+    from cardkit.ocr import bars
+
+    def inside(line: Line, box: tuple[int, int, int, int], share: float = 0.9) -> bool:
+        return shared_area(line.box, box) >= share * max(1, line.box[2] * line.box[3])
+
+    def touches(line: Line, box: tuple[int, int, int, int]) -> bool:
+        return inside(line, box, 0.3)
+
+    for index, bar in enumerate(bars.find(card, DARK_BACKGROUND)):
+        reading = engine.read(bar.turned_over(array), "line", key=f"{key}/bar-{index}")
+        left, top = bar.origin(array)
+        for line in lines_of(reading, bar.scale()):
+            if not _wordlike(line):
+                continue
+            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
+            lx, ly, lw, lh = line.box
+            if any(_words(ln.text) == _words(line.text) for ln in lines if touches(ln, bar.box)):
+                continue  # read already, where the bar stands (a tilted photo's box is loose)
+            within = [ln for ln in lines if inside(ln, bar.box)]
+            surest = max((ln.confidence for ln in within), default=0.0)
+            if within and (line.confidence <= surest + 0.05 or _worth(within) > _worth([line])):
+                continue  # the page read read the bar's words as well or better
+            lines = [ln for ln in lines if ln not in within]
+            lines.append(
+                Line(line.text, line.confidence, (lx + left, ly + top, lw, lh), line.height, words)
+            )
+    return lines
+
+
+def _wordlike(line: Line) -> bool:
+    """A bar's line read surely, or made of letters (a bar holds a heading, not art:
+    tesseract reads `Overflow` right at 0.18 on its ligature)."""
+    letters = sum(c.isalpha() for c in line.text)
+    shown = sum(not c.isspace() for c in line.text)
+    if line.confidence >= TURNED_CONFIDENCE:
+        return letters >= 2
+    return letters >= 3 and letters >= 0.8 * shown
 
 
 FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a first word

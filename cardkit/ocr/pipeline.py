@@ -188,7 +188,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             probed=probed,
             sure=True,
         )
-    else:
+        if not kind_choice.upright(weighed[2]):
+            weighed = None  # its words run down the card: the keyword was read on its side
+    if weighed is None:
         weighed = kind_choice.weigh(
             frame,
             engine,

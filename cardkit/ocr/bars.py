@@ -1,0 +1,125 @@
+"""Heading bars: one line of light words on a wide dark bar (a Dashboard's `BAM!`,
+`Overflow`). The whole-card read skips such a bar when it holds one short word (tesseract's
+layout analysis takes a wide dark band with little in it for a rule or a picture), and a
+large card's turned-over read of its whole dark box is mostly paper; so each bar is cut
+out inside its edges, turned over (light words become dark ink on white) and read as a
+single line.
+
+A bar is a connected piece of dark ink (darker than page.DARK_BACKGROUND) at least
+BAR_WIDTH of the card wide, at least BAR_RATIO times as wide as it is tall, no taller than
+BAR_HEIGHT of the card, that fills most of its own box (at least BAR_FILL: the words cut
+holes in it, a frame or an outline fills little).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import channels
+
+BAR_WIDTH = 0.2  # of the card's width, at least
+BAR_RATIO = 4.0  # width / height, at least
+BAR_HEIGHT = 0.12  # of the card's height, at most
+BAR_FILL = 0.6  # of its box its dark ink covers, at least
+INSET = 0.15  # of the bar's height cut off each edge: the bar's own border is no letter
+READ_HEIGHT = 56  # a bar lower than this (px) is read enlarged to it
+PAD = 12  # white pixels round the turned-over bar: tesseract reads a line with margins
+
+
+@dataclass(frozen=True)
+class Bar:
+    box: tuple[int, int, int, int]  # left, top, width, height on the card
+    dark_level: int = 110  # what counts as the bar's dark
+
+    def _words(self, rgb: Any) -> tuple[Any, int, int]:
+        """The bar's inside turned over (light words as dark ink), cut to its words'
+        stretch, and where that stands on the card (left, top)."""
+        x, y, w, h = self.box
+        inset = max(1, round(h * INSET))
+        light = channels.brightest(rgb[y : y + h, x : x + w])
+        # the columns where the bar runs whole (dark along both its edges): a disc or a
+        # badge set over the bar's end is no part of its heading
+        edges = (light[inset // 2] < self.dark_level) & (
+            light[h - 1 - inset // 2] < self.dark_level
+        )
+        start, stop = max(_runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
+        left, right = max(start, inset), min(stop, w - inset)
+        ink = 255 - light[inset : h - inset, left:right]
+        columns = _word_columns(ink, h)  # a short word alone on a long bar reads unsurely
+        if len(columns):
+            margin = h // 2
+            cut = max(0, int(columns[0]) - margin)
+            ink = ink[:, cut : int(columns[-1]) + 1 + margin]
+            left += cut
+        return ink, x + left, y + inset
+
+    def turned_over(self, rgb: Any) -> Image.Image:
+        """The bar's words, dark ink on white, with a margin (enlarged on a small scan)."""
+        ink, _, _ = self._words(rgb)
+        # the bar's own tone (its colour turned over, a grey) made white, as the margin is
+        low, paper = float(ink.min(initial=0)), float(np.median(ink)) if ink.size else 255.0
+        if paper > low:
+            ink = np.clip((ink.astype(np.float32) - low) * (255.0 / (paper - low)), 0, 255)
+        image = Image.fromarray(np.pad(ink.astype(np.uint8), PAD, constant_values=255))
+        if self.box[3] < READ_HEIGHT:  # a low-resolution scan's bar: type too small to read
+            scale = READ_HEIGHT / self.box[3]
+            size = (round(image.width * scale), round(image.height * scale))
+            image = image.resize(size, Image.Resampling.LANCZOS)
+        return image
+
+    def scale(self) -> float:
+        """How much `turned_over` enlarged the bar."""
+        return max(1.0, READ_HEIGHT / self.box[3])
+
+    def origin(self, rgb: Any) -> tuple[int, int]:
+        """Where the image `turned_over` reads stands on the card (its margin outside)."""
+        _, left, top = self._words(rgb)
+        return left - PAD, top - PAD
+
+
+def _runs(flags: Any) -> list[tuple[int, int]]:
+    """(start, stop) of each run of True."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def _word_columns(ink: Any, height: int) -> Any:
+    """The columns of the bar's inside (turned over) holding a word's ink, in its middle
+    rows and away from its ends (a rounded or tilted end shows the paper beyond it)."""
+    rows = ink.shape[0]
+    middle = ink[rows // 5 : rows - rows // 5]
+    columns = np.flatnonzero((middle < 128).any(axis=0))
+    end = height // 2
+    return columns[(columns >= end) & (columns < ink.shape[1] - end)]
+
+
+def find(card: Image.Image, dark_level: int) -> list[Bar]:
+    """The card's heading bars, top to bottom."""
+    rgb = np.asarray(card.convert("RGB"))
+    height, width = rgb.shape[:2]
+    if not height or not width:
+        return []
+    dark = (channels.brightest(rgb) < dark_level).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    out = []
+    for n in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[n][:5])
+        if (
+            w >= BAR_WIDTH * width
+            and w >= BAR_RATIO * h
+            and h <= BAR_HEIGHT * height
+            and h >= 8
+            and area >= BAR_FILL * w * h
+        ):
+            out.append(Bar((x, y, w, h), dark_level))
+    return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))
+
+
+def rgb_of(card: Image.Image) -> Any:
+    return np.asarray(card.convert("RGB"))
