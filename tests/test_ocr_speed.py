@@ -159,3 +159,27 @@ def test_a_quarter_turn_from_a_way_up_read_across_is_not_read() -> None:
     keys = _weigh(Scripted({0: 0.7, 180: 0.4}))
     assert "plan/180/page" in keys
     assert not any(k.startswith(("plan/270/", "plan/90/")) for k in keys)
+
+
+class ReadDown(Scripted):
+    """As Scripted, but the way up 270 reads its sentence in a line running down the card."""
+
+    def read(self, image: Image.Image, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+        reading = super().read(image, mode, key=key, whitelist=whitelist)
+        if not key.startswith("plan/270/"):
+            return reading
+        return Reading(
+            tuple(Word(w.text, w.confidence, (40, w.box[0], 18, 55), 0) for w in reading.words)
+        )
+
+
+def test_half_a_turn_from_a_way_up_read_surely_down_the_card_is_not_read() -> None:
+    engine = ReadDown({270: 0.9, 90: 0.3, 0: 0.7, 180: 0.4})
+    card = _banner_card()
+    frame = Frame("plan", Path("plan.png"), "", card, None)
+    chosen = [layout.template_sets()["marvel-united"]]
+    kind_choice.weigh(
+        frame, engine, Options(("marvel-united",)), chosen, card, 0, [270, 90, 0, 180], None
+    )
+    assert "plan/270/page" in engine.keys and "plan/0/page" in engine.keys
+    assert not any(k.startswith("plan/90/") for k in engine.keys)
