@@ -5,8 +5,9 @@ A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Ea
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
-- `title`: the first line with three letters or more in the card's top `share`, and no
-  sentence in it (`Blast. Move each Hero` is rules text under a title not read) (read at
+- `title`: the first line with three letters or more in the card's top `share`, no
+  sentence in it (`Blast. Move each Hero` is rules text under a title not read) and one
+  number at most (`Health 10 12 13` is a table's row) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
@@ -39,7 +40,7 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import fields, numbers, sections
+from cardkit.ocr import effect_names, fields, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
@@ -239,8 +240,9 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     break
                 if line.height < taller or line.confidence < least:
                     continue
-                if SENTENCE.search(left[i]):
-                    continue  # a name is no sentence: a rules line under a title not read
+                if SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 1:
+                    continue  # a name is no sentence, and holds one number at most (a
+                    # rules line under a title not read, a table's row `Health 10 12 13`)
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
@@ -365,7 +367,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             ]
             texts = [left[i] for i in picked]
             if o.get("names"):
-                texts = _named(texts)
+                texts = effect_names.named(texts)
             take(rule.field, picked, _join(texts))
             for i in picked:
                 left[i] = ""
@@ -374,45 +376,6 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
-
-
-NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words at most
-CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
-
-
-RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. Discard ..."
-
-
-def _titled(words: list[str]) -> bool:
-    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters."""
-    letters = sum(c.isalpha() for w in words for c in w)
-    return (
-        0 < len(words) <= NAME_WORDS
-        and letters >= 3
-        and words[0][:1].isupper()
-        and all(w[:1].isupper() or w[:1].isdigit() or w in CONNECTORS for w in words)
-    )
-
-
-def _named(texts: list[str]) -> list[str]:
-    """An effect's name without a colon gets the colon the other designs print: a short
-    title-case line with no end stop, followed by a line that opens with a capital
-    (`Entangle`, then its text), or a title-case phrase run into its text with a full stop
-    at the start of a paragraph (`Citizen V. Discard ...`; a sentence of rules text has
-    words in lower case)."""
-    out = list(texts)
-    for k, text in enumerate(texts):
-        words = text.split()
-        after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
-        run_in = RUN_IN.match(text)
-        if after_stop and run_in and _titled(run_in["name"].split()):
-            out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
-            continue
-        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:!?":
-            continue
-        if _titled(words) and after_stop and texts[k + 1][:1].isupper():
-            out[k] = text.rstrip() + ":"
-    return out
 
 
 def _pictured(line: Line, usual: float) -> bool:
