@@ -15,7 +15,8 @@ RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. 
 
 
 def _titled(words: list[str]) -> bool:
-    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters."""
+    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters (a
+    comma inside it, `Surface, My Monsters!`, is the name's own)."""
     letters = sum(c.isalpha() for w in words for c in w)
     return (
         0 < len(words) <= NAME_WORDS
@@ -27,10 +28,10 @@ def _titled(words: list[str]) -> bool:
 
 def named(texts: list[str]) -> list[str]:
     """An effect's name without a colon gets the colon the other designs print: a short
-    title-case line with no end stop, followed by a line that opens with a capital
-    (`Entangle`, then its text), or a title-case phrase run into its text with a full stop
-    at the start of a paragraph (`Citizen V. Discard ...`; a sentence of rules text has
-    words in lower case)."""
+    title-case line with no end stop (an exclamation mark ends a name of three words or
+    more), followed by a line that opens with a capital (`Entangle`, then its text), or a
+    title-case phrase run into its text with a full stop at the start of a paragraph
+    (`Citizen V. Discard ...`; a sentence of rules text has words in lower case)."""
     out = list(texts)
     for k, text in enumerate(texts):
         words = text.split()
@@ -39,8 +40,10 @@ def named(texts: list[str]) -> list[str]:
         if after_stop and run_in and _titled(run_in["name"].split()):
             out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
             continue
-        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:!?":
+        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue
+        if text.rstrip().endswith("!") and len(words) < 3:
+            continue  # `Attack the Surface, My Monsters!` is a name; `Then BAM!` is not
         if _titled(words) and after_stop and texts[k + 1][:1].isupper():
             out[k] = text.rstrip() + ":"
     return out

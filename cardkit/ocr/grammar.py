@@ -40,7 +40,7 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import effect_names, fields, numbers, sections
+from cardkit.ocr import effect_names, fields, lines_read, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
@@ -54,8 +54,6 @@ SHORT_LABEL = 5  # a label this short is matched inexactly only on a line of its
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
-PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
-SENTENCE = re.compile(r"[a-z]{3}\.\s+\S")  # "Blast. Move ...": a full stop, then more words
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -240,7 +238,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     break
                 if line.height < taller or line.confidence < least:
                     continue
-                if SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 1:
+                if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 1:
                     continue  # a name is no sentence, and holds one number at most (a
                     # rules line under a title not read, a table's row `Health 10 12 13`)
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
@@ -323,7 +321,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "flag":
             word = str(o["word"])
             for i, text in enumerate(left):
-                # the word as a mark's label, not inside a sentence ("... Then BAM!")
+                # the word as a mark's label, not inside a sentence ("... Then BAM!", or
+                # "activates their" then "BAM!." ending the sentence on the next line)
+                if lines_read.ends_sentence(lines, i, text):
+                    continue
                 if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
                     if _is_heading(kind, text) or len(text) <= len(word) + 3:
@@ -361,7 +362,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 for i, text in enumerate(left)
                 if text
                 and lines[i].confidence >= least
-                and not _pictured(lines[i], usual)
+                and not lines_read.pictured(lines[i], usual)
+                and not lines_read.icon_letters(text)
                 and not _is_heading(kind, text)
                 and not any(d.search(text) for d in drops)
             ]
@@ -376,19 +378,6 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
-
-
-def _pictured(line: Line, usual: float) -> bool:
-    """A line of type far taller than the text's, read unsurely: icons or a diagram read
-    as letters (`| a lleall a |`), kept as read, not made rules text."""
-    if line.height > PICTURE * usual and line.confidence < PICTURE_SURE:
-        return True
-    # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
-    words = line.text.split()
-    lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
-    if len(words) == 1 and lone == 1:
-        return True  # one mark alone on a line (`O`, `|`, `1`): an icon, not rules text
-    return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
 
 
 def _label_word(line: Line, label: str) -> Line:
