@@ -6,8 +6,8 @@ names its evidence (headings and labels printed on every card of the kind: `END 
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
 - `title`: the first line with three letters or more in the card's top `share`, no
-  sentence in it (`Blast. Move each Hero` is rules text under a title not read) and one
-  number at most (`Health 10 12 13` is a table's row) (read at
+  sentence in it (`Blast. Move each Hero` is rules text under a title not read) and two
+  numbers at most (`Health 10 12 13` is a table's row) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
@@ -238,9 +238,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     break
                 if line.height < taller or line.confidence < least:
                     continue
-                if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 1:
-                    continue  # a name is no sentence, and holds one number at most (a
-                    # rules line under a title not read, a table's row `Health 10 12 13`)
+                if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 2:
+                    continue  # a name is no sentence, nor a row of three numbers (a rules
+                    # line under a title not read; a table's row `Health 10 12 13`; a
+                    # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
