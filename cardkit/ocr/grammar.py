@@ -5,8 +5,9 @@ A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Ea
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
 `HIT POINTS`), its shape, the fields it expects, and per field one rule:
 
-- `title`: the first line with three letters or more in the card's top `share`, and no
-  sentence in it (`Blast. Move each Hero` is rules text under a title not read) (read at
+- `title`: the first line with three letters or more in the card's top `share`, no
+  sentence in it (`Blast. Move each Hero` is rules text under a title not read) and two
+  numbers at most (`Health 10 12 13` is a table's row) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
@@ -39,7 +40,7 @@ from importlib import resources
 from typing import Any
 
 from cardkit.errors import UsageError
-from cardkit.ocr import fields, numbers, sections
+from cardkit.ocr import effect_names, fields, lines_read, numbers, sections
 from cardkit.ocr.page import Line
 
 GRAMMAR_FILE = "grammar.yaml"
@@ -53,8 +54,6 @@ SHORT_LABEL = 5  # a label this short is matched inexactly only on a line of its
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
-PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
-SENTENCE = re.compile(r"[a-z]{3}\.\s+\S")  # "Blast. Move ...": a full stop, then more words
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
 
 
@@ -239,8 +238,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     break
                 if line.height < taller or line.confidence < least:
                     continue
-                if SENTENCE.search(left[i]):
-                    continue  # a name is no sentence: a rules line under a title not read
+                if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 2:
+                    continue  # a name is no sentence, nor a row of three numbers (a rules
+                    # line under a title not read; a table's row `Health 10 12 13`; a
+                    # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
                 if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
                     take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
                     left[i] = ""
@@ -321,7 +322,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
         elif rule.how == "flag":
             word = str(o["word"])
             for i, text in enumerate(left):
-                # the word as a mark's label, not inside a sentence ("... Then BAM!")
+                # the word as a mark's label, not inside a sentence ("... Then BAM!", or
+                # "activates their" then "BAM!." ending the sentence on the next line)
+                if lines_read.ends_sentence(lines, i, text):
+                    continue
                 if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
                     if _is_heading(kind, text) or len(text) <= len(word) + 3:
@@ -359,13 +363,14 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 for i, text in enumerate(left)
                 if text
                 and lines[i].confidence >= least
-                and not _pictured(lines[i], usual)
+                and not lines_read.pictured(lines[i], usual)
+                and not lines_read.icon_letters(text)
                 and not _is_heading(kind, text)
                 and not any(d.search(text) for d in drops)
             ]
             texts = [left[i] for i in picked]
             if o.get("names"):
-                texts = _named(texts)
+                texts = effect_names.named(texts)
             take(rule.field, picked, _join(texts))
             for i in picked:
                 left[i] = ""
@@ -374,58 +379,6 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
-
-
-NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words at most
-CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
-
-
-RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. Discard ..."
-
-
-def _titled(words: list[str]) -> bool:
-    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters."""
-    letters = sum(c.isalpha() for w in words for c in w)
-    return (
-        0 < len(words) <= NAME_WORDS
-        and letters >= 3
-        and words[0][:1].isupper()
-        and all(w[:1].isupper() or w[:1].isdigit() or w in CONNECTORS for w in words)
-    )
-
-
-def _named(texts: list[str]) -> list[str]:
-    """An effect's name without a colon gets the colon the other designs print: a short
-    title-case line with no end stop, followed by a line that opens with a capital
-    (`Entangle`, then its text), or a title-case phrase run into its text with a full stop
-    at the start of a paragraph (`Citizen V. Discard ...`; a sentence of rules text has
-    words in lower case)."""
-    out = list(texts)
-    for k, text in enumerate(texts):
-        words = text.split()
-        after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
-        run_in = RUN_IN.match(text)
-        if after_stop and run_in and _titled(run_in["name"].split()):
-            out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
-            continue
-        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:!?":
-            continue
-        if _titled(words) and after_stop and texts[k + 1][:1].isupper():
-            out[k] = text.rstrip() + ":"
-    return out
-
-
-def _pictured(line: Line, usual: float) -> bool:
-    """A line of type far taller than the text's, read unsurely: icons or a diagram read
-    as letters (`| a lleall a |`), kept as read, not made rules text."""
-    if line.height > PICTURE * usual and line.confidence < PICTURE_SURE:
-        return True
-    # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
-    words = line.text.split()
-    lone = sum(1 for w in words if len(re.sub(r"[^A-Za-z0-9]", "", w)) <= 1)
-    if len(words) == 1 and lone == 1:
-        return True  # one mark alone on a line (`O`, `|`, `1`): an icon, not rules text
-    return len(words) >= 2 and lone >= max(2, 0.6 * len(words))
 
 
 def _label_word(line: Line, label: str) -> Line:

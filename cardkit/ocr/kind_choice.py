@@ -193,8 +193,7 @@ def _structures(card: Image.Image, kinds: list[grammar.Kind]) -> set[str]:
     if "placement" in wanted:
         from cardkit.ocr import slots
 
-        boxes = slots.find_slots(card)
-        if len(boxes) >= 3 or (boxes and slots.villain_slot(card, boxes)[0] is not None):
+        if slots.diagram_found(card):
             found.add("placement")
     return found
 

@@ -18,7 +18,9 @@ doubted (at most DOUBTED) and stays unconfirmed.
 
 `table`: the numbers `heads` (the Hero counts every table prints) in a row or a column,
 each with its value below it (a row) or beside it (a column): `{heroes: {'2': 5, ...}}`.
-A head with no value under it is `None` (printed blank). `number`: the largest number by
+A head with no value under it is `None` (printed blank); where the page read the table as
+text (`Heroes 2 3 4` over `Health 10 12 13`) those rows are read too, and the reading
+with more values stands. `number`: the largest number by
 the label when the page read it, else the largest lone number on the card (doubted).
 """
 
@@ -239,6 +241,54 @@ def table(numbers: list[Number], heads: list[int]) -> tuple[dict[str, int | None
     return best
 
 
+def read_numbers(lines: list[Line]) -> list[Number]:
+    """The numbers the page read as words of its lines (a table's row read as text), each
+    at its word's box: the glyph finder leaves what stands inside a line to the line."""
+    return [
+        Number(word.box, word.text, min(word.confidence, line.confidence))
+        for line in lines
+        for word in line.words
+        if word.text.isdigit() and len(word.text) <= 2
+    ]
+
+
+def table_in_lines(
+    lines: list[Line], heads: list[int]
+) -> tuple[dict[str, int | None], float] | None:
+    """The table as the page read it, row by row: a line ending in the heads (`Heroes 2 3
+    4`) and the nearest line under it, within two of its heights and overlapping it across,
+    holding as many numbers (`Health 10 12 13`): a table whose digits the page read stand
+    clear of no line, so the glyph finder leaves them to this."""
+    import re
+
+    wanted = [str(h) for h in heads]
+    for n, line in enumerate(lines):
+        if re.findall(r"\d+", line.text)[-len(wanted) :] != wanted:
+            continue
+        x, y, w, h = line.box
+        for other in lines[n + 1 :]:
+            ox, oy, ow, _ = other.box
+            if oy - (y + h) > 2 * max(h, 1) or oy <= y:
+                continue
+            if ox > x + w or ox + ow < x:
+                continue
+            values = re.findall(r"\d+", other.text)[-len(wanted) :]
+            if len(values) == len(wanted):
+                sure = min(line.confidence, other.confidence)
+                return {k: int(v) for k, v in zip(wanted, values, strict=True)}, sure
+    return None
+
+
+def _better(
+    a: tuple[dict[str, int | None], float] | None, b: tuple[dict[str, int | None], float] | None
+) -> tuple[dict[str, int | None], float] | None:
+    """The reading of a table with more values, the first on a tie."""
+    if a is None or b is None:
+        return a or b
+    count = [sum(v is not None for v in t[0].values()) for t in (a, b)]
+    return b if count[1] > count[0] else a
+
+
 def _follows(a: Number, b: Number, across: bool) -> bool:
     (ax, ay), (bx, by) = a.centre, b.centre
     if across:
@@ -281,7 +331,11 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
     numbers = find(card, reading_lines(reading), engine, f"{key}/numbers")
     for rule in rules:
         if rule.how == "table":
-            found = table(numbers, [int(h) for h in rule.options.get("heads", [])])
+            heads = [int(h) for h in rule.options.get("heads", [])]
+            cells = numbers + [
+                n for n in read_numbers(reading_lines(reading)) if not _within(n, numbers)
+            ]
+            found = _better(table(cells, heads), table_in_lines(reading_lines(reading), heads))
             if found is None:
                 continue
             values, sure = found

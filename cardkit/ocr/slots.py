@@ -168,6 +168,13 @@ def find_slots(card: Image.Image) -> list[Box]:
     return list(found)
 
 
+def diagram_found(card: Image.Image) -> bool:
+    """A placement diagram stands on the card: a row of three or four alike slots, or of
+    two with the Villain's marked (two alike boxes alone are any card's pair of panels)."""
+    boxes = find_slots(card)
+    return len(boxes) >= 3 or (bool(boxes) and villain_slot(card, boxes)[0] is not None)
+
+
 def _row(boxes: list[Box]) -> list[Box]:
     """The best row of 2-4 alike boxes side by side: most boxes, most alike, largest."""
     best: list[Box] = []

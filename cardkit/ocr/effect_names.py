@@ -1,0 +1,49 @@
+"""Effect names printed without the colon the grammar's `rest` rule splits them at
+(`names: true`): a name on a line of its own (`Entangle`, then its text), or run into its
+text with a full stop (`Citizen V. Discard ...`). Each gets its colon, so the system's
+finishing step reads `Name: text` whatever the design printed."""
+
+from __future__ import annotations
+
+import re
+
+NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words at most
+CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
+
+
+RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. Discard ..."
+
+
+def _titled(words: list[str]) -> bool:
+    """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters (a
+    comma inside it, `Surface, My Monsters!`, is the name's own)."""
+    letters = sum(c.isalpha() for w in words for c in w)
+    return (
+        0 < len(words) <= NAME_WORDS
+        and letters >= 3
+        and words[0][:1].isupper()
+        and all(w[:1].isupper() or w[:1].isdigit() or w in CONNECTORS for w in words)
+    )
+
+
+def named(texts: list[str]) -> list[str]:
+    """An effect's name without a colon gets the colon the other designs print: a short
+    title-case line with no end stop (an exclamation mark ends a name of three words or
+    more), followed by a line that opens with a capital (`Entangle`, then its text), or a
+    title-case phrase run into its text with a full stop at the start of a paragraph
+    (`Citizen V. Discard ...`; a sentence of rules text has words in lower case)."""
+    out = list(texts)
+    for k, text in enumerate(texts):
+        words = text.split()
+        after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
+        run_in = RUN_IN.match(text)
+        if after_stop and run_in and _titled(run_in["name"].split()):
+            out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
+            continue
+        if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
+            continue
+        if text.rstrip().endswith("!") and len(words) < 3:
+            continue  # `Attack the Surface, My Monsters!` is a name; `Then BAM!` is not
+        if _titled(words) and after_stop and texts[k + 1][:1].isupper():
+            out[k] = text.rstrip() + ":"
+    return out

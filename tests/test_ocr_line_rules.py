@@ -1,0 +1,83 @@
+"""Hand-drawn cases for the page-line rules added for unseen designs: icons read as
+letters, a sentence ending on a line of its own, names ending with `!`, a title that is a
+sentence or a table's row, and a player-count table read from the page's own lines."""
+
+from __future__ import annotations
+
+from cardkit.ocr import effect_names, grammar, lines_read, numbers, page
+from cardkit.ocr.engine import Word
+
+
+def _line(text: str, top: int, height: float = 26.0, confidence: float = 0.95) -> page.Line:
+    return page.Line(text, confidence, (50, top, 20 * len(text), round(height)), height)
+
+
+def _kind(name: str) -> grammar.Kind:
+    return next(k for k in grammar.grammars()["marvel-united"] if k.name == name)
+
+
+def test_icons_read_as_letters_have_no_vowel_and_no_digit() -> None:
+    assert lines_read.icon_letters("IL.")
+    assert lines_read.icon_letters("Vv")
+    assert not lines_read.icon_letters("1 damage.")
+    assert not lines_read.icon_letters("Location.")
+    assert not lines_read.icon_letters("Add")  # three letters with a vowel: a word
+
+
+def test_a_sentence_ending_on_a_line_of_its_own_holds_the_flag_word() -> None:
+    lines = [_line("Each Henchman activates their", 300), _line("BAM!.", 340)]
+    assert lines_read.ends_sentence(lines, 1, "BAM!.")
+    lines = [_line("Blastaar 1", 20, 40), _line("BAM!", 120)]
+    assert not lines_read.ends_sentence(lines, 1, "BAM!")  # a title ends in a digit
+
+
+def test_bam_ending_a_sentence_is_no_flag_and_stays_in_the_text() -> None:
+    lines = [
+        _line("Mole Man 2", 20, 40),
+        _line("Each Henchman activates their", 300),
+        _line("BAM!.", 340),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(_kind("masterplan"), lines, 1030)
+    assert "card/bam" not in reading.values
+    assert reading.values["card/text"] == "Each Henchman activates their BAM!."
+
+
+def test_a_name_of_three_words_or_more_may_end_with_an_exclamation_mark() -> None:
+    texts = ["Attack the Surface, My Monsters!", "Each Henchman activates their BAM!."]
+    assert effect_names.named(texts)[0] == "Attack the Surface, My Monsters!:"
+    assert effect_names.named(["Then BAM!", "Each Hero draws."])[0] == "Then BAM!"
+
+
+def test_a_title_is_no_sentence_and_no_row_of_numbers() -> None:
+    lines = [
+        _line("Health | 10 | 12 | 13", 20, 40),
+        _line("Sonic Wave Blast. Move each Hero", 60),
+        _line("Klaw 1", 100, 40),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(_kind("masterplan"), lines, 1030)
+    assert reading.values["title"] == "Klaw 1"
+
+
+def _worded(text: str, top: int) -> page.Line:
+    words = tuple(Word(w, 0.93, (50 + 60 * n, top, 40, 30), 0) for n, w in enumerate(text.split()))
+    return page.Line(text, 0.93, (50, top, 60 * len(words), 30), 30.0, words)
+
+
+def test_a_player_count_table_is_read_from_the_pages_rows() -> None:
+    lines = [_worded("Heroes 2 3 4", 900), _worded("Health 10 12 13", 940)]
+    found = numbers.table_in_lines(lines, [2, 3, 4])
+    assert found is not None
+    assert found[0] == {"2": 10, "3": 12, "4": 13}
+    assert numbers.table_in_lines([_worded("Heroes 2 3 4", 900)], [2, 3, 4]) is None
+    far = [_worded("Heroes 2 3 4", 100), _worded("Health 10 12 13", 900)]
+    assert numbers.table_in_lines(far, [2, 3, 4]) is None  # a row far below is another's
+
+
+def test_the_numbers_a_page_read_as_words_count_as_table_cells() -> None:
+    lines = [_worded("Heroes 2 3 4", 900), _worded("Health 10 12 13", 940)]
+    cells = numbers.read_numbers(lines)
+    assert [n.text for n in cells] == ["2", "3", "4", "10", "12", "13"]
+    found = numbers.table(cells, [2, 3, 4])
+    assert found is not None and found[0] == {"2": 10, "3": 12, "4": 13}
