@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, font, star
+from .draw import canvas, centred, font, run_lines, star
 
 NAME = "design-e"
 JOINER = ". "
@@ -91,20 +91,8 @@ def _frame(size: tuple[int, int], title: str, centre: bool) -> tuple[Image.Image
 
 
 def _lines(draw: ImageDraw.ImageDraw, runs: list[Run], size: float, width: float) -> list[Any]:
-    """Runs of mixed faces wrapped word by word: each line a list of (x, word, font, colour)."""
-    lines: list[list[tuple[float, str, Any, Colour]]] = [[]]
-    x = 0.0
-    for face, text, colour in runs:
-        f = _face(face, size)
-        space = draw.textlength(" ", font=f)
-        for word in text.split():
-            w = draw.textlength(word, font=f)
-            if lines[-1] and x + w > width:
-                lines.append([])
-                x = 0.0
-            lines[-1].append((x, word, f, colour))
-            x += w + space
-    return [line for line in lines if line]
+    """Runs of mixed faces wrapped word by word (draw.run_lines), each in its face at `size`."""
+    return run_lines(draw, runs, width, lambda face: _face(face, size))
 
 
 def _block(

@@ -22,7 +22,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, polygon
+from .draw import canvas, centred, polygon, run_lines
 
 NAME = "design-f"
 JOINER = " — "
@@ -181,20 +181,10 @@ def _bam(image: Image.Image) -> None:
 
 
 def _lines(draw: ImageDraw.ImageDraw, runs: list[Run], size: float, width: float) -> list[Words]:
-    """Runs of mixed faces wrapped word by word: each line a list of (x, word, font, colour)."""
-    lines: list[Words] = [[]]
-    x = 0.0
-    for face, text, colour in runs:
-        f = _face(face, size if face != TITLE else size * 0.92)
-        space = draw.textlength(" ", font=f)
-        for word in text.split():
-            w = draw.textlength(word, font=f)
-            if lines[-1] and x + w > width:
-                lines.append([])
-                x = 0.0
-            lines[-1].append((x, word, f, colour))
-            x += w + space
-    return [line for line in lines if line]
+    """Runs of mixed faces wrapped word by word (draw.run_lines), each in its face at `size`."""
+    return run_lines(
+        draw, runs, width, lambda face: _face(face, size if face != TITLE else size * 0.92)
+    )
 
 
 def _block(

@@ -4,6 +4,7 @@ by measured width, and the token shapes (none of them the shapes of cardkit's ic
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -178,3 +179,29 @@ def tokens_in(
 def canvas(size: tuple[int, int], colour: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", size, colour)
     return image, ImageDraw.Draw(image)
+
+
+Words = list[tuple[float, str, ImageFont.FreeTypeFont, Colour]]  # (x, word, font, colour)
+
+
+def run_lines(
+    draw: ImageDraw.ImageDraw,
+    runs: list[tuple[str, str, Colour]],
+    width: float,
+    face_of: Callable[[str], ImageFont.FreeTypeFont],
+) -> list[Words]:
+    """Runs of mixed faces (font file, text, colour) wrapped word by word to `width`: each
+    line a list of (x, word, font, colour); `face_of` gives the font a run's file is set in."""
+    lines: list[Words] = [[]]
+    x = 0.0
+    for face, text, colour in runs:
+        f = face_of(face)
+        space = draw.textlength(" ", font=f)
+        for word in text.split():
+            w = draw.textlength(word, font=f)
+            if lines[-1] and x + w > width:
+                lines.append([])
+                x = 0.0
+            lines[-1].append((x, word, f, colour))
+            x += w + space
+    return [line for line in lines if line]

@@ -233,6 +233,9 @@ def _bar_lines(
         return inside(line, box, 0.3)
 
     for index, bar in enumerate(bars.find(card, DARK_BACKGROUND)):
+        # a line run from the bar's words into what stands beside it (a large Move value)
+        # is two lines: the bar's words, and the rest
+        lines = [part for ln in lines for part in _split_at(ln, bar.box)]
         reading = engine.read(bar.turned_over(array), "line", key=f"{key}/bar-{index}")
         left, top = bar.origin(array)
         for line in lines_of(reading, bar.scale()):
@@ -251,6 +254,32 @@ def _bar_lines(
                 Line(line.text, line.confidence, (lx + left, ly + top, lw, lh), line.height, words)
             )
     return lines
+
+
+def _split_at(line: Line, box: tuple[int, int, int, int]) -> list[Line]:
+    """The line cut into its words whose middles stand inside `box` and the others, when it
+    has both (else the line itself)."""
+    x, y, w, h = box
+
+    def within(word: Word) -> bool:
+        cx, cy = word.box[0] + word.box[2] / 2, word.box[1] + word.box[3] / 2
+        return x <= cx <= x + w and y <= cy <= y + h
+
+    parts = [[wd for wd in line.words if within(wd)], [wd for wd in line.words if not within(wd)]]
+    if not all(parts):
+        return [line]
+    return [_line_of(part) for part in parts]
+
+
+def _line_of(words: list[Word]) -> Line:
+    """A line made of these words (their boxes on the card)."""
+    left, top = min(w.box[0] for w in words), min(w.box[1] for w in words)
+    right = max(w.box[0] + w.box[2] for w in words)
+    bottom = max(w.box[1] + w.box[3] for w in words)
+    heights = sorted(w.box[3] for w in words)
+    text = " ".join(w.text for w in words)
+    box = (left, top, right - left, bottom - top)
+    return Line(text, _confidence(words), box, float(heights[len(heights) // 2]), tuple(words))
 
 
 def _wordlike(line: Line) -> bool:
