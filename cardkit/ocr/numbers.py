@@ -208,7 +208,10 @@ def _read(
         digits = [t for t, _ in reads if t.isdigit()]
         if not digits:
             return "", 0.0
-        most = max(set(digits), key=digits.count)  # the reads' majority, doubted
+        # the reads' majority, doubted; a tie goes to the surest read (not to the order of
+        # a set, which changes with Python's string hashing from run to run)
+        surest = {t: max(c for r, c in reads if r == t) for t in digits}
+        most = max(sorted(surest), key=lambda t: (digits.count(t), surest[t]))
         return most, min(DOUBTED, max(c for t, c in reads if t == most))
     return reads[0][0], min(c for _, c in reads)
 
