@@ -216,6 +216,9 @@ def box_palette(
         if _card(image.stem) in chosen and truth["degradation"] == "clean"
     ]
     learnt = calibrate.learn(samples, f"calibrated on {len(samples)} clean {design} scans")
+    if not learnt.palette.tokens:  # as `cardkit palette` does: no palette naming nothing
+        print(f"{design}: palette: none learnt ({'; '.join(learnt.notes)}): the system's own")
+        return None, set()
     target = work / f"{design}-palette.yaml"
     target.write_text(palette.dump(learnt.palette), encoding="utf-8")
     names = ", ".join(t.name for t in learnt.palette.tokens)

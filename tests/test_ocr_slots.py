@@ -304,3 +304,24 @@ def test_the_real_engine_reads_a_design_b_placement_with_a_box_palette(
     assert refused.stderr.strip().splitlines() == [
         f"cardkit: {bad}:2:22: civilian: colour must be hex like '#2290b2'"
     ]
+
+
+def test_a_palette_that_learnt_no_token_is_not_written(tmp_path: Path, cli: Any) -> None:
+    """A confirmed draft whose scan shows no row of slots (a blank card) teaches nothing:
+    `cardkit palette` says so and writes no file (a palette naming no token is refused
+    by `cardkit ocr --palette`), exit 1."""
+    from PIL import Image
+
+    scan = tmp_path / "blank.png"
+    Image.new("RGB", (500, 700), (240, 236, 228)).save(scan)
+    draft = tmp_path / "blank.yaml"
+    draft.write_text(
+        "kind: marvel-united/masterplan-card\nid: blank\n"
+        f"card: {{n: 1, move: 2, place: {{left: {{civilian: 1}}}}}}\n"
+        f"provenance: {{scan: {scan}}}\n"
+    )
+    target = tmp_path / "learnt.yaml"
+    made = cli(["palette", str(draft), "--out", str(target)])
+    assert made.returncode == 1, made.stderr
+    assert "no token learnt from 1 drafts" in made.stderr
+    assert not target.exists()

@@ -89,6 +89,11 @@ def palette(
     )
     for line in skipped + learnt.notes:
         sys.stderr.write(f"cardkit palette: {line}\n")
+    if not learnt.palette.tokens:  # a palette naming nothing would name every icon unknown
+        sys.stderr.write(
+            f"cardkit palette: no token learnt from {len(samples)} drafts: {out} not written\n"
+        )
+        raise typer.Exit(ExitCode.FINDINGS)
     atomic.atomic_write(out, palettes.dump(learnt.palette))
     names = ", ".join(t.name for t in learnt.palette.tokens) or "none"
     sys.stdout.write(

@@ -208,7 +208,7 @@ def dump(palette: BoxPalette) -> str:
         '# A box palette for cardkit ocr (docs/ocr.md, "Box palettes").',
         f"provenance: {said}",
         f"tolerance: {{colour: {palette.colour_tolerance:g}, shape: {palette.shape_tolerance:g}}}",
-        "tokens:",
+        "tokens:" if palette.tokens else "tokens: {}  # none learnt",
     ]
     for token in palette.tokens:
         spec = f"colour: '{hex_colour(token.colour)}'"
