@@ -127,12 +127,15 @@ def weigh(
         template = best[1]
         score = min(1.0, best[0] / (ACCEPT + KEYWORD))
         score += decide.HINT if template.system in hinted else 0
+        # a keyword read, as the probe said (its score alone says nothing: regions read at
+        # 0.69 with no keyword score as much as a keyword read unsurely)
+        own = (probed or {}).get(template.kind)
+        keyword = sure or bool(own and own[2] == template.ident and own[1])
         what = f"its probe regions read at {best[0]:.2f}" + (
             f", a keyword of {', '.join(template.keywords)} read"
-            if best[0] >= KEYWORD
+            if keyword
             else f", no keyword of {', '.join(template.keywords)}"
         )
-        keyword = best[0] >= KEYWORD
         candidates.append(decide.Candidate(template.ident, template.kind, score, what, keyword))
     for other, (read, said, ident, system, rotation) in (probed or {}).items():
         if best is not None and other == best[1].kind and not sideways(best[2]):
