@@ -200,3 +200,34 @@ def test_a_placement_diagram_says_nothing_while_the_words_read_down_the_card() -
     decision, won = _weigh(Scripted(PLAIN, down=True), _slots(3))
     assert decision is not None and decision.best.evidence != "read a placement diagram"
     assert won is None
+
+
+def _threat_best(score: float) -> tuple[float, layout.Template, int, Image.Image, str]:
+    return (score, _template("marvel-united/threat"), 0, _card(), "")
+
+
+def test_a_probe_scoring_high_without_its_keyword_is_no_keyword_read() -> None:
+    """A threat template whose probe regions read surely (0.69) but found no `Threat`:
+    its score is as high as an unsure keyword's, yet nothing of its own was read, so it
+    decides no kind surely (decide.py: a candidate that read nothing of its own)."""
+    frame = Frame("plan", Path("plan.png"), "", _card(), None)
+    chosen = [layout.template_sets()["marvel-united"]]
+    threat = ("marvel-united/threat", "marvel-united")
+    for said in (False, True):
+        probed = {"marvel-united/threat-card": (0.69, said, *threat, 0)}
+        decision, *_ = kind_choice.weigh(
+            frame,
+            Scripted(PLAIN),
+            Options(("marvel-united",)),
+            chosen,
+            _card(),
+            0,
+            [0],
+            _threat_best(0.69),
+            probed=probed,
+        )
+        assert decision is not None and decision.best.kind == "marvel-united/threat-card"
+        assert decision.best.evidenced is said
+        assert ("a keyword of Threat read" in decision.best.evidence) is said
+        if not said:
+            assert not decision.sure
