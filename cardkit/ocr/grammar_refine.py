@@ -192,6 +192,42 @@ def near_numbers(reading: grammar.Reading, card: Image.Image, engine: OcrEngine,
                 reading.unread.remove(rule.field)
 
 
+def unlabelled_numbers(
+    reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str
+) -> None:
+    """A `near` number whose label was not read at all (a Move value on a disc with no
+    word by it): the largest lone number on the card that stands clear of every line
+    (numbers.py), doubted (at most DOUBTED_NUMBER) with a gap note saying how it was found;
+    none found, the field stays "not read"."""
+    from cardkit.ocr import numbers
+
+    rules = [
+        r
+        for r in reading.kind.rules
+        if r.how == "near" and r.field not in reading.values and r.field not in reading.labels
+    ]
+    if not rules:
+        return
+    found = [n for n in numbers.find(card, reading.lines, engine, f"{key}/unlabelled") if n.text]
+    if not found:
+        return
+    largest = max(found, key=lambda n: (n.box[3], n.confidence))
+    for rule in rules:
+        reading.values[rule.field] = int(largest.text)
+        reading.confidences[rule.field] = min(largest.confidence, DOUBTED_NUMBER)
+        if rule.field in reading.unread:
+            reading.unread.remove(rule.field)
+        label = str(rule.options.get("label", ""))
+        reading.gaps.append(
+            {
+                "note": f"{rule.field}: {label} not read; {largest.text} is the largest lone "
+                f"number on the card (at {largest.box[0]}, {largest.box[1]}): check it",
+                "fields": [rule.field],
+                "status": "open",
+            }
+        )
+
+
 def _glyph(
     reading: grammar.Reading,
     field: str,

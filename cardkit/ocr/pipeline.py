@@ -217,6 +217,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
         refine.near_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
+        refine.unlabelled_numbers(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.flag_marks(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.placement(done.grammar, level, palette.for_scan(frame.source, options.palette))
         numbers.refine(done.grammar, level, engine, f"{frame.name}/{level_turn}")
