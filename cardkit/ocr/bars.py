@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import channels
+from cardkit.ocr.boxes import runs
 
 BAR_WIDTH = 0.2  # of the card's width, at least
 BAR_RATIO = 4.0  # width / height, at least
@@ -47,7 +48,7 @@ class Bar:
         edges = (light[inset // 2] < self.dark_level) & (
             light[h - 1 - inset // 2] < self.dark_level
         )
-        start, stop = max(_runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
+        start, stop = max(runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
         left, right = max(start, inset), min(stop, w - inset)
         ink = 255 - light[inset : h - inset, left:right]
         columns = _word_columns(ink, h)  # a short word alone on a long bar reads unsurely
@@ -58,9 +59,10 @@ class Bar:
             left += cut
         return ink, x + left, y + inset
 
-    def turned_over(self, rgb: Any) -> Image.Image:
-        """The bar's words, dark ink on white, with a margin (enlarged on a small scan)."""
-        ink, _, _ = self._words(rgb)
+    def turned_over(self, rgb: Any) -> tuple[Image.Image, tuple[int, int]]:
+        """The bar's words, dark ink on white, with a margin (enlarged on a small scan), and
+        where that image's top left corner stands on the card (its margin outside)."""
+        ink, left, top = self._words(rgb)
         # the bar's own tone (its colour turned over, a grey) made white, as the margin is
         low, paper = float(ink.min(initial=0)), float(np.median(ink)) if ink.size else 255.0
         if paper > low:
@@ -70,23 +72,11 @@ class Bar:
             scale = READ_HEIGHT / self.box[3]
             size = (round(image.width * scale), round(image.height * scale))
             image = image.resize(size, Image.Resampling.LANCZOS)
-        return image
+        return image, (left - PAD, top - PAD)
 
     def scale(self) -> float:
         """How much `turned_over` enlarged the bar."""
         return max(1.0, READ_HEIGHT / self.box[3])
-
-    def origin(self, rgb: Any) -> tuple[int, int]:
-        """Where the image `turned_over` reads stands on the card (its margin outside)."""
-        _, left, top = self._words(rgb)
-        return left - PAD, top - PAD
-
-
-def _runs(flags: Any) -> list[tuple[int, int]]:
-    """(start, stop) of each run of True."""
-    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
-    edges = np.flatnonzero(np.diff(padded))
-    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def _word_columns(ink: Any, height: int) -> Any:
@@ -119,7 +109,3 @@ def find(card: Image.Image, dark_level: int) -> list[Bar]:
         ):
             out.append(Bar((x, y, w, h), dark_level))
     return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))
-
-
-def rgb_of(card: Image.Image) -> Any:
-    return np.asarray(card.convert("RGB"))

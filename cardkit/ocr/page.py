@@ -236,13 +236,11 @@ def _bar_lines(
         # a line run from the bar's words into what stands beside it (a large Move value)
         # is two lines: the bar's words, and the rest
         lines = [part for ln in lines for part in _split_at(ln, bar.box)]
-        reading = engine.read(bar.turned_over(array), "line", key=f"{key}/bar-{index}")
-        left, top = bar.origin(array)
+        image, (left, top) = bar.turned_over(array)
+        reading = engine.read(image, "line", key=f"{key}/bar-{index}")
         for line in lines_of(reading, bar.scale()):
             if not _wordlike(line):
                 continue
-            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
-            lx, ly, lw, lh = line.box
             if any(_words(ln.text) == _words(line.text) for ln in lines if touches(ln, bar.box)):
                 continue  # read already, where the bar stands (a tilted photo's box is loose)
             within = [ln for ln in lines if inside(ln, bar.box)]
@@ -250,6 +248,8 @@ def _bar_lines(
             if within and (line.confidence <= surest + 0.05 or _worth(within) > _worth([line])):
                 continue  # the page read read the bar's words as well or better
             lines = [ln for ln in lines if ln not in within]
+            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
+            lx, ly, lw, lh = line.box
             lines.append(
                 Line(line.text, line.confidence, (lx + left, ly + top, lw, lh), line.height, words)
             )

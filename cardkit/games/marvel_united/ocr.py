@@ -23,6 +23,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import fields, layout, tokens
+from cardkit.ocr.boxes import runs
 from cardkit.ocr.engine import Reading
 
 NONE_PLACED = re.compile(r"no\s+tokens\s+placed\.?", re.IGNORECASE)
@@ -186,20 +187,13 @@ def _strokes(crop: Image.Image) -> np.ndarray[Any, np.dtype[np.uint8]]:
     )
 
 
-def _runs(flags: np.ndarray[Any, np.dtype[np.bool_]]) -> list[tuple[int, int]]:
-    """(start, end) of each run of True."""
-    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
-    edges = np.flatnonzero(np.diff(padded))
-    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
-
-
 def _rule_lines(mask: np.ndarray[Any, np.dtype[np.uint8]], across: bool, length: int) -> list[int]:
     """The middle of each rule: rows (or columns, `across`) holding a straight run of ink at
     least `length` long (text and digits hold none)."""
     kernel = np.ones((length, 1) if across else (1, length), np.uint8)
     lines = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel) > 0
     found = np.asarray(lines.any(axis=0 if across else 1), dtype=bool)
-    return [(a + b) // 2 for a, b in _runs(found)]
+    return [(a + b) // 2 for a, b in runs(found)]
 
 
 def _bands(crop: Image.Image) -> list[tuple[int, int]]:
