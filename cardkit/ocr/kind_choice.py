@@ -148,15 +148,17 @@ def weigh(
     # read down the card, its labels say nothing
     shapes = _structures(card, kinds) if across else set()
 
-    def seen_by(kind: grammar.Kind) -> list[str]:
-        labels = grammar.evidence(kind, heard) if across else []
-        return labels + [STRUCTURE_NAMES[s] for s in kind.structures if s in shapes]
+    evidence_of = {  # each kind's headings read, and its structures found
+        kind.ident: (grammar.evidence(kind, heard) if across else [])
+        + [STRUCTURE_NAMES[s] for s in kind.structures if s in shapes]
+        for kind in kinds
+    }
 
     def share(kind: grammar.Kind) -> float:
-        return min(1.0, len(seen_by(kind)) / max(1, len(kind.evidence)))
+        return min(1.0, len(evidence_of[kind.ident]) / max(1, len(kind.evidence)))
 
     for kind in kinds:
-        seen_here = seen_by(kind)
+        seen_here = evidence_of[kind.ident]
         score = share(kind)
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
