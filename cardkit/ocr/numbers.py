@@ -237,9 +237,7 @@ def table(numbers: list[Number], heads: list[int]) -> tuple[dict[str, int | None
                 values[head] = int(value.text) if value else None
                 if value:
                     sure = min(sure, value.confidence)
-            if best is None or sum(v is not None for v in values.values()) > sum(
-                v is not None for v in best[0].values()
-            ):
+            if best is None or _filled(values) > _filled(best[0]):
                 best = (values, sure)
     return best
 
@@ -288,8 +286,12 @@ def _better(
     """The reading of a table with more values, the first on a tie."""
     if a is None or b is None:
         return a or b
-    count = [sum(v is not None for v in t[0].values()) for t in (a, b)]
-    return b if count[1] > count[0] else a
+    return b if _filled(b[0]) > _filled(a[0]) else a
+
+
+def _filled(values: dict[str, int | None]) -> int:
+    """How many of a table's heads have a value."""
+    return sum(v is not None for v in values.values())
 
 
 def _follows(a: Number, b: Number, across: bool) -> bool:
@@ -331,14 +333,13 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
     ]
     if not rules:
         return
-    numbers = find(card, reading_lines(reading), engine, f"{key}/numbers")
+    lines = reading_lines(reading)
+    numbers = find(card, lines, engine, f"{key}/numbers")
     for rule in rules:
         if rule.how == "table":
             heads = [int(h) for h in rule.options.get("heads", [])]
-            cells = numbers + [
-                n for n in read_numbers(reading_lines(reading)) if not _within(n, numbers)
-            ]
-            found = _better(table(cells, heads), table_in_lines(reading_lines(reading), heads))
+            cells = numbers + [n for n in read_numbers(lines) if not _within(n, numbers)]
+            found = _better(table(cells, heads), table_in_lines(lines, heads))
             if found is None:
                 continue
             values, sure = found
