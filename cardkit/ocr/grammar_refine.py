@@ -196,9 +196,10 @@ def unlabelled_numbers(
     reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str
 ) -> None:
     """A `near` number whose label was not read at all (a Move value on a disc with no
-    word by it): the largest lone number on the card that stands clear of every line
-    (numbers.py), doubted (at most DOUBTED_NUMBER) with a gap note saying how it was found;
-    none found, the field stays "not read"."""
+    word by it): the largest lone number on the card that stands clear of every line, chosen
+    as a `number` rule's unlabelled value is (numbers.largest_lone: read at LONE or better),
+    doubted (at most DOUBTED_NUMBER), with a gap note saying how it was found; none found,
+    the field stays "not read"."""
     from cardkit.ocr import numbers
 
     rules = [
@@ -209,12 +210,13 @@ def unlabelled_numbers(
     if not rules:
         return
     found = [n for n in numbers.find(card, reading.lines, engine, f"{key}/unlabelled") if n.text]
-    if not found:
+    chosen = numbers.largest_lone(found)  # as a `number` rule's value with no label by it
+    if chosen is None:
         return
-    largest = max(found, key=lambda n: (n.box[3], n.confidence))
+    largest, sure = chosen
     for rule in rules:
         reading.values[rule.field] = int(largest.text)
-        reading.confidences[rule.field] = min(largest.confidence, DOUBTED_NUMBER)
+        reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
         label = str(rule.options.get("label", ""))

@@ -398,6 +398,14 @@ def _by_label(reading: Reading, numbers: list[Number], label: str) -> tuple[Numb
         if near:
             best = max(near, key=lambda n: (n.confidence > DOUBTED, n.box[3]))
             return best, best.confidence
+    return largest_lone(numbers)
+
+
+def largest_lone(numbers: list[Number]) -> tuple[Number, float] | None:
+    """The largest of the lone numbers (surely read ones first), doubted: a value with no
+    label by it; none when the best of them is read less surely than LONE."""
+    if not numbers:
+        return None
     best = max(numbers, key=lambda n: (n.confidence > DOUBTED, n.box[3]))
     if best.confidence < LONE:
         return None  # an unsure mark with no label by it: not a value
