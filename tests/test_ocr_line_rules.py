@@ -43,6 +43,20 @@ def test_bam_ending_a_sentence_is_no_flag_and_stays_in_the_text() -> None:
     assert reading.values["card/text"] == "Each Henchman activates their BAM!."
 
 
+def test_a_name_run_into_its_text_with_a_dash_gets_its_colon() -> None:
+    texts = ["On the Run — If Lizard is NOT Under Pressure, remove 1 token.", "Then BAM!"]
+    assert (
+        effect_names.named(texts)[0]
+        == "On the Run: If Lizard is NOT Under Pressure, remove 1 token."
+    )
+    assert effect_names.named(["Deal Damage - Each Hero takes 1 damage."])[0] == (
+        "Deal Damage: Each Hero takes 1 damage."
+    )
+    # a dash inside a sentence of rules text is no name's end: its words are in lower case
+    sentence = "Move to a Location with the most Thugs — then draw a card."
+    assert effect_names.named([sentence]) == [sentence]
+
+
 def test_a_name_of_three_words_or_more_may_end_with_an_exclamation_mark() -> None:
     texts = ["Attack the Surface, My Monsters!", "Each Henchman activates their BAM!."]
     assert effect_names.named(texts)[0] == "Attack the Surface, My Monsters!:"

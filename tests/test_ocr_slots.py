@@ -149,6 +149,42 @@ def test_faint_unframed_panels_and_a_label_well_above_the_villains_are_found(
     assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 2}}
 
 
+def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A hexagon with points left and right, flat top and bottom."""
+    return [
+        (cx + r * math.cos(k * math.pi / 3), cy + r * math.sin(k * math.pi / 3)) for k in range(6)
+    ]
+
+
+def test_a_column_of_hexagons_beside_the_cards_border_reads_top_to_bottom(
+    tmp_path: Path,
+) -> None:
+    """Three hexagons (radius 80, flat top and bottom) one above another at the right edge,
+    a line of the card's border 12 px to their right; a triangle pointing at the middle
+    one from its left; the middle one is dark green with five pale bars across it (a grate,
+    no token). The top one holds a square and a triangle, the bottom one a ring."""
+    card = Image.new("RGB", (760, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    pen.line((732, 40, 732, 1020), fill=EDGE, width=4)
+    centres = [(640, 330), (640, 500), (640, 670)]
+    for n, (cx, cy) in enumerate(centres):
+        fill = (30, 90, 60) if n == 1 else SLOT
+        pen.polygon(_hexagon(cx, cy, 80), fill=fill, outline=EDGE, width=5 if n == 1 else 3)
+    for k in range(5):
+        y = 500 - 44 + k * 22
+        pen.rectangle((585, y, 695, y + 4), fill=(200, 230, 210))
+    pen.polygon([(530, 480), (530, 520), (552, 500)], fill=EDGE)  # the pointer
+    _icon(pen, "square", 610, 330, 22, RED)
+    _icon(pen, "triangle", 670, 332, 22, BLUE)
+    _icon(pen, "ring", 640, 670, 22, BLUE)
+    boxes = slots.find_slots(card)
+    assert len(boxes) == 3 and boxes[0][1] < boxes[1][1] < boxes[2][1]  # top to bottom
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.marked_by == "a mark"
+    assert [s.name for s in found.slots] == ["left", "villain", "right"]
+    assert found.place() == {"left": {"thug": 1, "civilian": 1}, "right": {"hostage": 1}}
+
+
 def test_an_icon_of_no_token_is_counted_as_unknown_and_the_placement_is_unsure(
     tmp_path: Path,
 ) -> None:

@@ -1,6 +1,6 @@
 """Effect names printed without the colon the grammar's `rest` rule splits them at
 (`names: true`): a name on a line of its own (`Entangle`, then its text), or run into its
-text with a full stop (`Citizen V. Discard ...`). Each gets its colon, so the system's
+text with a full stop or a dash (`Citizen V. Discard ...`, `On the Run — If ...`). Each gets its colon, so the system's
 finishing step reads `Name: text` whatever the design printed."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ NAME_WORDS = 5  # an effect's name printed on a line of its own: this many words
 CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
 
 
-RUN_IN = re.compile(r"^(?P<name>[^.:!?]+?)\.\s+(?=[A-Z\"'“])")  # "Citizen V. Discard ..."
+# "Citizen V. Discard ...", "On the Run — If ...": a full stop, or a dash between spaces
+RUN_IN = re.compile(r"^(?P<name>[^.:!?—–]+?)(?:\.|\s+[—–-])\s+(?=[A-Z\"'“])")
 
 
 def _titled(words: list[str]) -> bool:
@@ -30,8 +31,8 @@ def named(texts: list[str]) -> list[str]:
     """An effect's name without a colon gets the colon the other designs print: a short
     title-case line with no end stop (an exclamation mark ends a name of three words or
     more), followed by a line that opens with a capital (`Entangle`, then its text), or a
-    title-case phrase run into its text with a full stop at the start of a paragraph
-    (`Citizen V. Discard ...`; a sentence of rules text has words in lower case)."""
+    title-case phrase run into its text with a full stop or a dash between spaces at the
+    start of a paragraph (`Citizen V. Discard ...`, `On the Run — If ...`; a sentence of rules text has words in lower case)."""
     out = list(texts)
     for k, text in enumerate(texts):
         words = text.split()

@@ -77,6 +77,9 @@ class Kind:
     drop: tuple[str, ...] = ()
     always: bool = False  # `reads: grammar`: read so even when a template decided the kind
     structures: tuple[str, ...] = ()  # shapes only this kind prints, found in the image
+    # how lines of this kind are built, by name: a pattern the title (`title: true`) or any
+    # line matches (`Lizard 9`: a numbered title; `Move clockwise ...`: a movement sentence)
+    signs: tuple[tuple[str, re.Pattern[str], bool], ...] = field(default=(), compare=False)
 
     @property
     def ident(self) -> str:
@@ -118,9 +121,22 @@ def _kind(system: str, name: str, raw: dict[str, Any], where: str) -> Kind:
             tuple(str(d) for d in raw.get("drop", [])),
             str(raw.get("reads", "")) == "grammar",
             _structures(raw.get("structures", [])),
+            _signs(raw.get("signs") or {}),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise UsageError(f"{where}: grammar kind {name}: {err}") from None
+
+
+def _signs(raw: Any) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
+    out = []
+    for name, spec in dict(raw).items():
+        spec = {"pattern": spec} if isinstance(spec, str) else dict(spec)
+        try:
+            pattern = re.compile(str(spec["pattern"]))
+        except re.error as err:
+            raise ValueError(f"sign {name}: pattern: {err}") from None
+        out.append((str(name), pattern, bool(spec.get("title", False))))
+    return tuple(out)
 
 
 STRUCTURES = ("placement",)  # what `structures` may name (kind_choice.py finds them)
@@ -156,8 +172,15 @@ def grammars() -> dict[str, tuple[Kind, ...]]:
 def evidence(kind: Kind, lines: list[Line]) -> list[str]:
     """The kind's headings and labels found among the lines: on a short line of their own
     (a label, a footer's `... / HIT POINTS 11`), not inside a sentence (`move the Villain`
-    is no MOVE label)."""
-    return [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
+    is no MOVE label); and its signs, by name: a title sign is matched by the first line
+    with three letters or more, without its stray end marks."""
+    found = [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
+    first = next((ln.text for ln in lines if _letters(ln.text) >= 3), "")
+    for name, pattern, title in kind.signs:
+        texts = [strip_marks(first, number=True)] if title else [ln.text for ln in lines]
+        if any(pattern.search(text) for text in texts):
+            found.append(name)
+    return found
 
 
 def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:

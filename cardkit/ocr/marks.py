@@ -9,6 +9,7 @@ grammar) is the mark even when the word inside does not read, though less surely
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +75,8 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
             if tree[0][index][3] != -1:
                 continue  # a hole, not a patch
             x, y, w, h = cv2.boundingRect(contour)
-            if not SMALLEST * area <= w * h <= LARGEST * area or w > 0.5 * rgb.shape[1]:
+            filled = cv2.contourArea(contour)  # a sash across a corner fills half its box
+            if not SMALLEST * area <= filled <= LARGEST * area or w > 0.5 * rgb.shape[1]:
                 continue
             if any(_same((x, y, w, h), m.box) for m in out):
                 continue
@@ -89,13 +91,51 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
             inset = (w // 8, h // 8) if points >= POINTED else (0, 0)  # inside the points
             inner = rgb[y + inset[1] : y + h - inset[1], x + inset[0] : x + w - inset[0]]
             crop = Image.fromarray(inner).convert("L")  # luminance: red on yellow reads
-            scale = min(3.0, max(1.0, 2 * TARGET / max(1, h)))
-            crop = crop.resize(
-                (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
-            )
-            text = engine.read(crop, "line", key=f"{key}/mark{len(out)}").text
+            tilt, across = _tilt(contour) if points < POINTED else (0.0, 0.0)
+            if tilt:  # a band turned (a sash across a corner): read stood level, both ways,
+                # what lies round it in its box painted over in its own colour
+                grey = np.array(crop)
+                inside = np.zeros(grey.shape, np.uint8)
+                cv2.drawContours(inside, [contour - [x, y]], -1, 1, thickness=-1)
+                ground = int(np.median(grey[(inside > 0) & mask[y : y + h, x : x + w].astype(bool)]))
+                grey[inside == 0] = ground
+                level = Image.fromarray(grey)
+                crops = [level.rotate(a, expand=True, fillcolor=ground) for a in (tilt, tilt + 180)]
+                size = across
+            else:
+                crops, size = [crop], h
+            scale = min(3.0, max(1.0, 2 * TARGET / max(1, size)))
+            reads = [
+                engine.read(
+                    c.resize((max(1, round(c.width * scale)), max(1, round(c.height * scale)))),
+                    "line",
+                    key=f"{key}/mark{len(out)}/{n}",
+                )
+                for n, c in enumerate(crops)
+            ]
+            text = max(reads, key=lambda r: r.confidence).text
             out.append(Mark((x, y, w, h), points, " ".join(text.split())))
     return out
+
+
+TILTED = (15, 75)  # a band's long side this many degrees from level is turned
+BAND = 2.0  # a band is this many times as long as it is wide
+
+
+def _tilt(contour: Any) -> tuple[float, float]:
+    """How far a long band is turned from level (degrees, for Image.rotate) and its width;
+    (0, 0) for a patch that is no band or lies level."""
+    import cv2
+
+    corners = cv2.boxPoints(cv2.minAreaRect(contour))
+    edges = [corners[(i + 1) % 4] - corners[i] for i in range(2)]
+    long, short = sorted(edges, key=lambda e: -math.hypot(*e))
+    if math.hypot(*long) < BAND * math.hypot(*short):
+        return 0.0, 0.0
+    angle = math.degrees(math.atan2(long[1], long[0]))
+    if not TILTED[0] <= abs(angle) % 90 <= TILTED[1]:
+        return 0.0, 0.0
+    return angle, math.hypot(*short)
 
 
 def _same(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -40,6 +40,7 @@ LEAST_CONFIDENCE = 0.35  # a line read less surely than this, with few letters, 
 BULLET_LIKE = {"•", "¢", "e¢", "«", "»", "·"}  # a line's first mark: a bullet as read
 BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
 ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
+APART_HEIGHT = 2.5  # ... and at a line's end one this much taller is no word of the line
 CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
 
 
@@ -108,30 +109,59 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
             for w in words
             if not fields.noise(w.text, w.confidence) or (w.text == "|" and len(words) > 2)
         ]
-        text = " ".join(w.text for w in kept).strip()
-        if not text or is_proxy_mark(text):
-            continue
-        letters = sum(c.isalnum() for c in text)
-        confidence = _confidence(kept)
-        if confidence < LEAST_CONFIDENCE and letters < 8:
-            continue  # a few unsure marks: art, an icon
-        heights = sorted(w.box[3] for w in kept)
-        # the box round the line's type: an inline icon read as a word stands taller, and
-        # would make the line seem to cover the line above it (a later read then drops it)
-        typed = [w for w in kept if w.box[3] <= ICON_HEIGHT * heights[len(heights) // 2]]
-        left = min(w.box[0] for w in kept)
-        top = min(w.box[1] for w in typed)
-        right = max(w.box[0] + w.box[2] for w in kept)
-        bottom = max(w.box[1] + w.box[3] for w in typed)
-        box = (
-            round(left / scale),
-            round(top / scale),
-            round((right - left) / scale),
-            round((bottom - top) / scale),
-        )
-        placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
-        out.append(Line(text, confidence, box, heights[len(heights) // 2] / scale, placed))
+        for part in _apart(kept):
+            line = _line_read(part, scale)
+            if line is not None:
+                out.append(line)
     return out
+
+
+def _apart(words: list[Word]) -> list[list[Word]]:
+    """A line's words, with a word at its start or end that stands far taller than the
+    rest (APART_HEIGHT: an inline icon stands less tall) and clear of them as a line of
+    its own: a number on a disc beside a title (`2) Knull 6` is `2)`, then `Knull 6`)."""
+    if len(words) < 2:
+        return [words] if words else []
+    for at, rest, gap in ((0, words[1:], 0), (-1, words[:-1], -1)):
+        heights = sorted(w.box[3] for w in rest)
+        typed = heights[len(heights) // 2]
+        lone, near = words[at], rest[gap]
+        apart = (
+            near.box[0] - (lone.box[0] + lone.box[2])
+            if at == 0
+            else lone.box[0] - (near.box[0] + near.box[2])
+        )
+        if lone.box[3] > APART_HEIGHT * typed and apart > 0:
+            return [[lone], rest] if at == 0 else [rest, [lone]]
+    return [words]
+
+
+def _line_read(kept: list[Word], scale: float) -> Line | None:
+    """One line of the engine's words (scaled back to the card), or None: a mark of
+    cardkit's own, or a few unsure marks (art, an icon)."""
+    text = " ".join(w.text for w in kept).strip()
+    if not text or is_proxy_mark(text):
+        return None
+    letters = sum(c.isalnum() for c in text)
+    confidence = _confidence(kept)
+    if confidence < LEAST_CONFIDENCE and letters < 8:
+        return None
+    heights = sorted(w.box[3] for w in kept)
+    # the box round the line's type: an inline icon read as a word stands taller, and
+    # would make the line seem to cover the line above it (a later read then drops it)
+    typed = [w for w in kept if w.box[3] <= ICON_HEIGHT * heights[len(heights) // 2]]
+    left = min(w.box[0] for w in kept)
+    top = min(w.box[1] for w in typed)
+    right = max(w.box[0] + w.box[2] for w in kept)
+    bottom = max(w.box[1] + w.box[3] for w in typed)
+    box = (
+        round(left / scale),
+        round(top / scale),
+        round((right - left) / scale),
+        round((bottom - top) / scale),
+    )
+    placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
+    return Line(text, confidence, box, heights[len(heights) // 2] / scale, placed)
 
 
 def _in_card(

@@ -16,6 +16,7 @@ from cardkit.ocr import shapes
 DIFFERENT = 40  # levels of 255 in some channel: an icon's pixel against its slot's fill
 ICON_HEIGHT = 0.1  # an icon is at least this share of its slot's height
 INSET = 0.06  # a slot's frame: this share of its smaller side
+STRETCH = 4  # an icon is at most this many times as wide as high, or as high as wide
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom in card pixels
 Pixels = NDArray[Any]
@@ -53,6 +54,13 @@ def fill_colour(pixels: Pixels) -> tuple[float, float, float]:
     return float(median[0]), float(median[1]), float(median[2])
 
 
+def _sides(stat: Any, shape: tuple[int, ...]) -> int:
+    """How many sides of the slot's inset box a component touches: a slot that is no
+    rectangle (a hexagon, a disc) leaves its outline's edges across the box's corners."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    return (x == 0) + (y == 0) + (x + w == shape[1]) + (y + h == shape[0])
+
+
 def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     """The icons inside one slot, left to right then top to bottom (not yet named)."""
     inset = max(2, round(INSET * min(box[2] - box[0], box[3] - box[1])))
@@ -78,6 +86,7 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
         if max(stats[i, cv2.CC_STAT_HEIGHT], stats[i, cv2.CC_STAT_WIDTH]) >= least
         and stats[i, cv2.CC_STAT_AREA] >= 0.25 * least * least
         and band[labels == i].mean() <= 0.5  # mostly along the edges: a frame's remains
+        and _sides(stats[i], mask.shape) < 2  # across a corner or round it: an outline's edge
     ]
     found = []
     for i in parts:
@@ -93,8 +102,8 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
             continue  # a part of a larger icon
         own = labels[y : y + h, x : x + w] == i
         shape = shapes.measure(own)
-        if shape is None:
-            continue
+        if shape is None or not 1 / STRETCH <= shape.aspect <= STRETCH:
+            continue  # a line across the slot is its pattern (a grate), not an icon
         colour = fill_colour(rgb[y : y + h, x : x + w][own].astype(np.uint8))
         found.append(Icon(colour, shape, h, (left + x, top + y, left + x + w, top + y + h)))
     return sorted(found, key=lambda icon: (round(icon.box[1] / max(1, icon.height)), icon.box[0]))

@@ -5,7 +5,9 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
    is found too) are closed into outlines; a slot is an outline that fills its bounding
    box (a rectangle, framed or filled, corners rounded or not, or a disc: extent >= 0.75), 8-40% of
    the card's width; the slots are the row of 2-4 such boxes of one size on one line,
-   side by side (most boxes, then the largest). A frame's inner and outer edges are one
+   side by side (most boxes, then the largest), or, with no row, such a column, one
+   above another. A column is read as a row turned a quarter: what is above and below
+   a row's slot is left and right of a column's, and its top slot is a row's first. A frame's inner and outer edges are one
    slot; a mark that touches a frame (a star on its edge) makes that box taller, so the
    frame's inner edge stands for it.
 2. The Villain's slot is the one that stands out: a mark just above or below it (a star,
@@ -161,11 +163,23 @@ def find_slots(card: Image.Image) -> list[Box]:
     rgb = _rgb(card)
     found: list[Box] = []
     for low, high in EDGES:
-        found = _row(_candidates(rgb, low, high))
+        candidates = _candidates(rgb, low, high)
+        found = _row(candidates) or _across(_row(_across(candidates)))
         if found:
             break
     _LAST[:] = [(card, found)]
     return list(found)
+
+
+def _across(boxes: list[Box]) -> list[Box]:
+    """Boxes mirrored over the card's diagonal: a column becomes a row, and back."""
+    return [(top, left, bottom, right) for left, top, right, bottom in boxes]
+
+
+def _column(boxes: list[Box]) -> bool:
+    """Whether the slots stand one above another (their centres further apart in height)."""
+    xs, ys = [b[0] + b[2] for b in boxes], [b[1] + b[3] for b in boxes]
+    return len(boxes) > 1 and max(ys) - min(ys) > max(xs) - min(xs)
 
 
 def diagram_found(card: Image.Image) -> bool:
@@ -269,11 +283,19 @@ def _marked(rgb: Pixels, boxes: list[Box], far: float) -> int | None:
     if not pooled:
         return None
     ground = np.median(np.concatenate(pooled), axis=0)  # most of these bands hold no mark
-    marks = [
-        max((float((np.abs(b - ground).max(axis=2) > DIFFERENT).mean()) for b in pair), default=0)
-        for pair in bands
-    ]
-    return _odd_one(marks, 0.05)
+    # each side apart: a line running past every slot on one side (the card's border
+    # beside a column) would hide the one mark on the other
+    found = set()
+    for side in (0, 1):
+        marks = [
+            float((np.abs(pair[side] - ground).max(axis=2) > DIFFERENT).mean())
+            if len(pair) > side
+            else 0.0
+            for pair in bands
+        ]
+        found.add(_odd_one(marks, 0.05))
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
 
 
 def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
@@ -282,6 +304,8 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
     middle of a slot's width, just outside its edge (5% to 13% of its height away: a BAM!
     burst further up is not the slot's), then further out (to 30%: a label over it)."""
     rgb = _rgb(card).astype(np.int16)
+    if _column(boxes):  # read as a row: the card mirrored over its diagonal
+        rgb, boxes = rgb.transpose(1, 0, 2), _across(boxes)
     for far in (0.13, 0.3):
         marked = _marked(rgb, boxes, far)
         if marked is not None:
@@ -354,7 +378,10 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     if not boxes:
         return None
     joined, how = None, ""
-    if len(boxes) > 2:  # of two, one may be a frame's outer edge and the other its inner one
+    if len(boxes) > 2 and _column(boxes):
+        trimmed, joined, how = _trimmed(_across(boxes))
+        boxes = _across(trimmed)
+    elif len(boxes) > 2:  # of two, one may be a frame's outer edge and the other its inner one
         boxes, joined, how = _trimmed(boxes)
     villain, how = (joined, how) if joined is not None else villain_slot(card, boxes)
     slots = [Slot(box, icons_in(card, box)) for box in boxes]
