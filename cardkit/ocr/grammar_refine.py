@@ -322,7 +322,9 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
             continue
-        if not found.villain_known:
+        if found.gapped:
+            why = "a slot's room between two of them, where none was found"
+        elif not found.villain_known:
             why = "the Villain's slot not told"
         elif any("unknown" in s.icons for s in found.slots):
             why = f"an icon matches no token of the palette ({named.source or 'given'})"

@@ -3,7 +3,7 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 
 1. Slots: the card's edges (every channel, so a panel told from its ground by hue alone
    is found too) are closed into outlines; a slot is an outline that fills its bounding
-   box (a rectangle, framed or filled, corners rounded or not, or a disc: extent >= 0.75), 8-40% of
+   box (a rectangle, framed or filled, corners rounded or not, a disc, a hexagon: extent >= 0.7), 8-40% of
    the card's width; the slots are the row of 2-4 such boxes of one size on one line,
    side by side (most boxes, then the largest), or, with no row, such a column, one
    above another. A column is read as a row turned a quarter: what is above and below
@@ -35,7 +35,7 @@ from PIL import Image
 
 from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, icons_in
 
-EXTENT = 0.75  # a slot's outline fills this share of its bounding box (a disc 0.79)
+EXTENT = 0.7  # a slot's outline fills this share of its bounding box (a disc 0.79, a hexagon 0.75)
 SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
@@ -58,6 +58,7 @@ class Placement:
     slots: list[Slot]
     villain_known: bool
     marked_by: str = ""  # what told the Villain's slot: a mark, its frame, its fill
+    gapped: bool = False  # two slots stand a slot's room apart: one between was not found
 
     @property
     def oriented(self) -> bool:
@@ -67,7 +68,8 @@ class Placement:
     @property
     def sure(self) -> bool:
         named = all(s.name for s in self.slots)
-        return self.villain_known and named and not any("unknown" in s.icons for s in self.slots)
+        unknown = any("unknown" in s.icons for s in self.slots)
+        return self.villain_known and named and not unknown and not self.gapped
 
     def place(self) -> dict[str, dict[str, int]]:
         out: dict[str, dict[str, int]] = {}
@@ -394,4 +396,14 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
         for index, slot in enumerate(slots):
             offset = index - villain
             slot.name = NAMES[offset + 1] if -1 <= offset <= 2 else ""
-    return Placement(slots, villain is not None, how)
+    return Placement(slots, villain is not None, how, _gapped(boxes))
+
+
+def _gapped(boxes: list[Box]) -> bool:
+    """Slots a slot's room apart (over 3/4 of one's length along the line): the one between
+    them was not found (its frame broken in a photo), so the names would be wrong."""
+    along = 1 if _column(boxes) else 0
+    ordered = sorted(boxes, key=lambda b: b[along])
+    sizes = sorted(b[along + 2] - b[along] for b in ordered)
+    room = 0.75 * sizes[len(sizes) // 2]
+    return any(b[along] - a[along + 2] > room for a, b in zip(ordered, ordered[1:]))
