@@ -1,7 +1,8 @@
 """Effect names printed without the colon the grammar's `rest` rule splits them at
 (`names: true`): a name on a line of its own (`Entangle`, then its text), or run into its
-text with a full stop or a dash (`Citizen V. Discard ...`, `On the Run — If ...`). Each gets its colon, so the system's
-finishing step reads `Name: text` whatever the design printed."""
+text with a full stop or a dash (`Citizen V. Discard ...`, `On the Run — If ...`). Each
+gets its colon, so the system's finishing step reads `Name: text` whatever the design
+printed."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def named(texts: list[str]) -> list[str]:
     title-case line with no end stop (an exclamation mark ends a name of three words or
     more), followed by a line that opens with a capital (`Entangle`, then its text), or a
     title-case phrase run into its text with a full stop or a dash between spaces at the
-    start of a paragraph (`Citizen V. Discard ...`, `On the Run — If ...`; a sentence of rules text has words in lower case)."""
+    start of a paragraph (`Citizen V. Discard ...`, `On the Run — If ...`; a sentence of
+    rules text has words in lower case)."""
     out = list(texts)
     for k, text in enumerate(texts):
         words = text.split()

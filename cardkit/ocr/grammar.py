@@ -3,7 +3,8 @@ card of a kind prints, not by where a template would have drawn it.
 
 A system may ship `grammar.yaml` beside its `ocr.yaml` (format: docs/ocr.md). Each kind
 names its evidence (headings and labels printed on every card of the kind: `END OF TURN`,
-`HIT POINTS`), its shape, the fields it expects, and per field one rule:
+`HIT POINTS`; signs, lines built as only it builds them: `Lizard 9`), its shape, the
+fields it expects, and per field one rule:
 
 - `title`: the first line with three letters or more in the card's top `share`, no
   sentence in it (`Blast. Move each Hero` is rules text under a title not read) and two

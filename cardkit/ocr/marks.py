@@ -97,7 +97,8 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
                 grey = np.array(crop)
                 inside = np.zeros(grey.shape, np.uint8)
                 cv2.drawContours(inside, [contour - [x, y]], -1, 1, thickness=-1)
-                ground = int(np.median(grey[(inside > 0) & mask[y : y + h, x : x + w].astype(bool)]))
+                own = (inside > 0) & mask[y : y + h, x : x + w].astype(bool)
+                ground = int(np.median(grey[own]))
                 grey[inside == 0] = ground
                 level = Image.fromarray(grey)
                 crops = [level.rotate(a, expand=True, fillcolor=ground) for a in (tilt, tilt + 180)]

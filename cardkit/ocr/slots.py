@@ -3,13 +3,14 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 
 1. Slots: the card's edges (every channel, so a panel told from its ground by hue alone
    is found too) are closed into outlines; a slot is an outline that fills its bounding
-   box (a rectangle, framed or filled, corners rounded or not, a disc, a hexagon: extent >= 0.7), 8-40% of
-   the card's width; the slots are the row of 2-4 such boxes of one size on one line,
-   side by side (most boxes, then the largest), or, with no row, such a column, one
-   above another. A column is read as a row turned a quarter: what is above and below
-   a row's slot is left and right of a column's, and its top slot is a row's first. A frame's inner and outer edges are one
-   slot; a mark that touches a frame (a star on its edge) makes that box taller, so the
-   frame's inner edge stands for it.
+   box (a rectangle, framed or filled, corners rounded or not, a disc, a hexagon: extent
+   >= 0.7), 8-40% of the card's width; the slots are the row of 2-4 such boxes of one
+   size on one line, side by side (most boxes, then the largest), or, with no row, such
+   a column, one above another. A column is read as a row turned a quarter: what is
+   above and below a row's slot is left and right of a column's, and its top slot is a
+   row's first. Two slots a slot's room apart leave it unconfirmed (one between was not
+   found). A frame's inner and outer edges are one slot; a mark that touches a frame (a
+   star on its edge) makes that box taller, so the frame's inner edge stands for it.
 2. The Villain's slot is the one that stands out: a mark just above or below it (a star,
    a bar, a shield: ink where the other slots have none), else a frame or a fill of
    another colour than the others'. With none standing out it is not known, and the
@@ -25,6 +26,7 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -406,4 +408,4 @@ def _gapped(boxes: list[Box]) -> bool:
     ordered = sorted(boxes, key=lambda b: b[along])
     sizes = sorted(b[along + 2] - b[along] for b in ordered)
     room = 0.75 * sizes[len(sizes) // 2]
-    return any(b[along] - a[along + 2] > room for a, b in zip(ordered, ordered[1:]))
+    return any(b[along] - a[along + 2] > room for a, b in itertools.pairwise(ordered))
