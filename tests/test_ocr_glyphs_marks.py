@@ -112,6 +112,20 @@ def test_a_word_on_a_coloured_tag_is_a_mark() -> None:
 
 
 @needs_tesseract
+def test_a_word_on_a_sash_across_a_corner_is_read_stood_level() -> None:
+    """A red band 80 px wide turned 45 degrees across the bottom right corner, BAM! in
+    white along it (drawn level, then turned with the band)."""
+    card = Image.new("RGB", (600, 840), NAVY)
+    band = Image.new("RGB", (420, 80), (196, 36, 48))
+    ImageDraw.Draw(band).text((210, 40), "BAM!", font=dejavu(44), fill=LIGHT, anchor="mm")
+    turned = band.rotate(45, expand=True, fillcolor=NAVY)
+    card.paste(turned, (600 - turned.width // 2 - 60, 840 - turned.height // 2 - 60))
+    found = marks.look_for(card, "BAM!", 8, _engine(), "t")
+    assert found is not None and found[0] is True and found[1] >= 0.9
+    assert marks.look_for(card.rotate(0), "BOOM", 0, _engine(), "u") is None
+
+
+@needs_tesseract
 def test_lines_found_by_shape_read_a_title_on_a_band_and_a_label() -> None:
     card = Image.new("RGB", (730, 1030), CREAM)
     pen = ImageDraw.Draw(card)

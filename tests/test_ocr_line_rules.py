@@ -5,7 +5,7 @@ sentence or a table's row, and a player-count table read from the page's own lin
 from __future__ import annotations
 
 from cardkit.ocr import effect_names, grammar, lines_read, numbers, page
-from cardkit.ocr.engine import Word
+from cardkit.ocr.engine import Reading, Word
 
 
 def _line(text: str, top: int, height: float = 26.0, confidence: float = 0.95) -> page.Line:
@@ -41,6 +41,37 @@ def test_bam_ending_a_sentence_is_no_flag_and_stays_in_the_text() -> None:
     reading = grammar.read(_kind("masterplan"), lines, 1030)
     assert "card/bam" not in reading.values
     assert reading.values["card/text"] == "Each Henchman activates their BAM!."
+
+
+def test_a_number_on_a_disc_beside_a_title_is_a_line_of_its_own() -> None:
+    """tesseract puts a disc's digit (141 px tall) on the title's line (41 px type)."""
+    words = (
+        Word("2)", 0.84, (52, 52, 137, 141), 0),
+        Word("Knull", 0.92, (212, 95, 117, 41), 0),
+        Word("6", 0.97, (348, 95, 28, 41), 0),
+        Word("Add", 0.96, (54, 256, 67, 26), 1),
+        Word("1", 0.96, (130, 257, 15, 25), 1),
+    )
+    lines = page.lines_of(Reading(words))
+    assert [ln.text for ln in lines] == ["2)", "Knull 6", "Add 1"]
+    assert lines[1].box == (212, 95, 164, 41)
+    # an inline icon twice the type's height stays in its line
+    icon = (Word("Add", 0.96, (54, 256, 67, 26), 0), Word("Thug", 0.9, (130, 246, 60, 52), 0))
+    assert [ln.text for ln in page.lines_of(Reading(icon))] == ["Add Thug"]
+
+
+def test_a_numbered_title_or_a_movement_sentence_is_a_master_plans_sign() -> None:
+    masterplan = _kind("masterplan")
+    assert grammar.evidence(masterplan, [_line("Knull 6", 95, 41), _line("Add 1 Civilian.", 256)])
+    moving = [_line("Venom", 95, 41), _line("Move clockwise to the next Location", 256)]
+    assert grammar.evidence(masterplan, moving) == ["a movement sentence"]
+    threat = [_line("Venom T-Rex", 95, 41), _line("Each Hero in its Location takes 2", 256)]
+    assert grammar.evidence(masterplan, threat) == []
+    # a number not at the title's end, or one in rules text, is no numbered title
+    assert (
+        grammar.evidence(masterplan, [_line("Symbiote Dragon", 95), _line("Add 2 Thugs", 300)])
+        == []
+    )
 
 
 def test_a_name_run_into_its_text_with_a_dash_gets_its_colon() -> None:
