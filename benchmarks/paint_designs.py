@@ -1,11 +1,11 @@
-"""Paint scans/samples/marvel-united-design-{b,c,d,e,f}/: Marvel United cards in five designs
+"""Paint scans/samples/marvel-united-design-{b,c,d,e,f,g}/: Marvel United cards in six designs
 that cardkit's proof renderer did not draw (benchmarks/designs/), each degraded four ways
 by benchmarks/make_samples.py's functions (clean, 150dpi, skew2, phone), with truth files
 written from the card data. Deterministic: the same fonts and Pillow give the same bytes.
 
-design-b, design-c, design-d and design-e are for developing the reader; design-f is held
-out, for measuring only (design-d, then design-e, were held out until they were measured;
-they are development designs now).
+design-b, design-c, design-d, design-e and design-f are for developing the reader; design-g
+is held out, for measuring only (design-d, then design-e, then design-f, were held out until
+they were measured; they are development designs now).
 
     python benchmarks/paint_designs.py [--out scans/samples] [--design design-b]
 """
@@ -23,14 +23,14 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from designs import design_b, design_c, design_d, design_e, design_f
+from designs import design_b, design_c, design_d, design_e, design_f, design_g
 from designs.data import ROOT, Card, truth
 from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
 
 DESIGNS: dict[str, ModuleType] = {
-    m.NAME: m for m in (design_b, design_c, design_d, design_e, design_f)
+    m.NAME: m for m in (design_b, design_c, design_d, design_e, design_f, design_g)
 }
-HELD_OUT = "design-f"  # measured, never tuned on
+HELD_OUT = "design-g"  # measured, never tuned on
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 
 

@@ -27,6 +27,7 @@ FOLDERS = [
     "marvel-united-design-d",
     "marvel-united-design-e",
     "marvel-united-design-f",
+    "marvel-united-design-g",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -36,6 +37,7 @@ FONTS = [
     "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
     "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
+    "/usr/share/fonts/opentype/urw-base35/P052-Roman.otf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),

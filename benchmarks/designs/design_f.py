@@ -1,4 +1,4 @@
-"""design-f (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-f (development: held out until it was measured, then design-g took its place).
 Light on dark: a charcoal card inside a gold line with cut corners, cream text; fonts
 from URW's base 35 (fonts-urw-base35): the title in URW Gothic Demi, body text in C059
 (a Century Schoolbook), the movement sentence in C059 Italic, numbers in URW Bookman Demi.
