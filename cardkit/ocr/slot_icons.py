@@ -61,6 +61,21 @@ def _sides(stat: Any, shape: tuple[int, ...]) -> int:
     return (x == 0) + (y == 0) + (x + w == shape[1]) + (y + h == shape[0])
 
 
+def _within_fill(fill: NDArray[Any]) -> NDArray[np.bool_]:
+    """The slot's inside: the largest patch of its fill with what it surrounds (its
+    icons); what lies beyond its outline (a hexagon's frame in the box's corners) is not."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), 8)
+    if count < 2:
+        return np.ones(fill.shape, bool)
+    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    contours, _ = cv2.findContours(
+        (labels == largest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    inside = np.zeros(fill.shape, np.uint8)
+    cv2.drawContours(inside, contours, -1, 1, thickness=-1)
+    return inside.astype(bool)
+
+
 def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     """The icons inside one slot, left to right then top to bottom (not yet named)."""
     inset = max(2, round(INSET * min(box[2] - box[0], box[3] - box[1])))
@@ -74,6 +89,7 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     band[inset:-inset, inset:-inset] = False
     fill = np.median(rgb[band], axis=0)
     mask = (np.abs(rgb - fill).max(axis=2) > DIFFERENT).astype(np.uint8)
+    within = _within_fill(1 - mask)
     slot_height = box[3] - box[1]
     seal = max(1, round(slot_height / 60))  # a thin line across an icon does not cut it
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * seal + 1,) * 2)))
@@ -87,6 +103,7 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
         and stats[i, cv2.CC_STAT_AREA] >= 0.25 * least * least
         and band[labels == i].mean() <= 0.5  # mostly along the edges: a frame's remains
         and _sides(stats[i], mask.shape) < 2  # across a corner or round it: an outline's edge
+        and within[labels == i].mean() >= 0.5  # outside the fill's outline: the frame's
     ]
     found = []
     for i in parts:

@@ -27,6 +27,7 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,13 +110,7 @@ def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
     width = rgb.shape[1]
     edges = _edges(rgb, low, high)
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    boxes: list[Box] = []
-    for contour in contours:
-        x, y, w, h = cv2.boundingRect(contour)
-        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
-            continue
-        if cv2.contourArea(contour) >= EXTENT * w * h:
-            boxes.append((x, y, x + w, y + h))
+    boxes = [box for box in map(_slot_box(width), contours) if box is not None]
     # a frame's outer and inner edge: the outer one is the slot; a box well inside another
     # (a square icon in its slot) is no slot
     boxes.sort(key=lambda b: -_area(b))
@@ -127,6 +122,18 @@ def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
         ):
             kept.append(box)
     return kept
+
+
+def _slot_box(width: int) -> Any:
+    """The box of an outline that may be a slot on a card this wide, else None."""
+
+    def box(contour: Any) -> Box | None:
+        x, y, w, h = cv2.boundingRect(contour)
+        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
+            return None
+        return (x, y, x + w, y + h) if cv2.contourArea(contour) >= EXTENT * w * h else None
+
+    return box
 
 
 def _inside(inner: Box, outer: Box) -> bool:
@@ -160,19 +167,43 @@ _LAST: list[tuple[Image.Image, list[Box]]] = []
 
 
 def find_slots(card: Image.Image) -> list[Box]:
-    """The placement slots' boxes, left to right; [] when no row of 2-4 is found (by clear
-    edges, else by faint ones: faint ones first would find a photo's noise too)."""
+    """The placement slots' boxes, left to right (a column's top to bottom); [] when no
+    row of 2-4 is found (by clear edges, else by faint ones: faint ones first would find a
+    photo's noise too; else by their fills). A row with a slot's room in it is no answer
+    while a later way finds one without."""
     if _LAST and _LAST[0][0] is card:
         return list(_LAST[0][1])
     rgb = _rgb(card)
     found: list[Box] = []
-    for low, high in EDGES:
-        candidates = _candidates(rgb, low, high)
-        found = _row(candidates) or _across(_row(_across(candidates)))
-        if found:
+    for boxes in _candidate_sets(rgb):
+        here = _row(boxes) or _across(_row(_across(boxes)))
+        if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
+            found = here
+        if found and not _gapped(found):
             break
     _LAST[:] = [(card, found)]
     return list(found)
+
+
+def _candidate_sets(rgb: Pixels) -> Iterator[list[Box]]:
+    for low, high in EDGES:
+        yield _candidates(rgb, low, high)
+    yield _filled(rgb)
+
+
+FILL_DIFF = 12  # levels of 255: a slot's fill against the card's ground, at least
+
+
+def _filled(rgb: Pixels) -> list[Box]:
+    """Slots by their fills when their outlines did not close (a thin frame blurred in a
+    photo): what differs from the card's ground, thin lines (frames, rules, the card's
+    border) opened away, each patch a slot when it fills its box as an outline must."""
+    ground = np.median(rgb.reshape(-1, 3), axis=0)
+    mask = (np.abs(rgb.astype(np.int16) - ground).max(axis=2) > FILL_DIFF).astype(np.uint8)
+    side = max(3, round(rgb.shape[1] / 100)) | 1
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [box for box in map(_slot_box(rgb.shape[1]), contours) if box is not None]
 
 
 def _across(boxes: list[Box]) -> list[Box]:
@@ -404,6 +435,8 @@ def read_placement(card: Image.Image, palette: Any) -> Placement | None:
 def _gapped(boxes: list[Box]) -> bool:
     """Slots a slot's room apart (over 3/4 of one's length along the line): the one between
     them was not found (its frame broken in a photo), so the names would be wrong."""
+    if len(boxes) < 2:
+        return False
     along = 1 if _column(boxes) else 0
     ordered = sorted(boxes, key=lambda b: b[along])
     sizes = sorted(b[along + 2] - b[along] for b in ordered)
