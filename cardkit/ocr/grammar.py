@@ -170,14 +170,14 @@ def grammars() -> dict[str, tuple[Kind, ...]]:
     return out
 
 
-def evidence(kind: Kind, lines: list[Line]) -> list[str]:
+def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
     """The kind's headings and labels found among the lines: on a short line of their own
     (a label, a footer's `... / HIT POINTS 11`), not inside a sentence (`move the Villain`
     is no MOVE label); and its signs, by name: a title sign is matched by the first line
-    with three letters or more, without its stray end marks."""
+    with three letters or more, without its stray end marks (`signs=False`: labels only)."""
     found = [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
     first = next((ln.text for ln in lines if _letters(ln.text) >= 3), "")
-    for name, pattern, title in kind.signs:
+    for name, pattern, title in kind.signs if signs else ():
         texts = [strip_marks(first, number=True)] if title else [ln.text for ln in lines]
         if any(pattern.search(text) for text in texts):
             found.append(name)

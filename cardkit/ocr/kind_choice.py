@@ -101,12 +101,14 @@ def weigh(
     _, _, _, lines, card, turn, kinds, full = found
     if not full:  # every way up read on its side: the one kept is read in full
         lines = page.read_more(card, engine, f"{frame.name}/{turn}{reader_variant}", lines)
-    if kinds and not any(grammar.evidence(k, lines) for k in kinds):
-        # no kind's headings read: the engine's layout analysis may have taken a sparse
-        # card for a picture; the lines found by shape, each read alone, are added
+    if kinds and not any(grammar.evidence(k, lines, signs=False) for k in kinds):
+        # no kind's headings read (a sign is no heading: a numbered title beside a MOVE
+        # label on a dark band the page read missed): the engine's layout analysis may
+        # have taken a sparse card for a picture; the lines found by shape, each read
+        # alone, are added
         found_lines = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
         more = line_finder.merged(lines, found_lines)
-        if any(grammar.evidence(k, more) for k in kinds):
+        if any(grammar.evidence(k, more, signs=False) for k in kinds):
             lines = more  # kept only where they read a kind's label: else art read as words
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
