@@ -64,6 +64,13 @@ def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -
     )
     assert sections.heading_of("BAM! Instead, the Hero gets a KO token.", heads) is None
     assert sections.heading_of("Deal 1 damage.", heads) is None
+    # a diamond before a heading, read as a bullet of its own
+    assert sections.heading_of("• Villainous Plot - Evolution Track", heads) == (
+        "Villainous Plot",
+        "Evolution Track",
+    )
+    assert sections.heading_of("• Deal 1 damage.", heads) is None
+    assert sections.heading_of("Special Rules 2", heads) == ("Special Rules", "")
 
 
 def test_two_columns_in_any_order_give_each_heading_its_own_text() -> None:
@@ -90,6 +97,23 @@ def test_two_columns_in_any_order_give_each_heading_its_own_text() -> None:
         read.values["dashboard/villainous_plot/text"] == "The Heroes lose when they have no cards."
     )
     assert read.values["dashboard/bam"] == "1 Hero takes 1 damage."
+    assert read.kept == []
+
+
+def test_a_columns_text_starting_left_of_its_headings_ornament_stays_whole() -> None:
+    """Headings set after a diamond (not read): the right column's text starts 45 px left
+    of its heading (1.5 type heights); every line of it is the Overflow's, none cut."""
+    lines = [
+        line(*words_at("Special Rules", 50), top=180),
+        line(*words_at("Overflow", 930), top=180),
+        line(*words_at("Each time Titania is", 50), top=240),
+        line(*words_at("If 1 or more", 885), top=240),
+        line(*words_at("a Master Plan card.", 885), top=290),
+        line(*words_at("reduced to 0 Health.", 50), top=290),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    assert read.values["dashboard/overflow"] == "If 1 or more a Master Plan card."
+    assert read.values["dashboard/special_rules"] == "Each time Titania is reduced to 0 Health."
     assert read.kept == []
 
 

@@ -13,7 +13,8 @@ CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
 
 
 # "Citizen V. Discard ...", "On the Run — If ...": a full stop, or a dash between spaces
-RUN_IN = re.compile(r"^(?P<name>[^.:!?—–]+?)(?:\.|\s+[—–-])\s+(?=[A-Z\"'“])")
+# (a name may end with `!` before its dash: "Defend, My Monsters! — Until ...")
+RUN_IN = re.compile(r"^(?P<name>[^.:!?—–]+?)(?:\.|!?\s+[—–-])\s+(?=[A-Z\"'“])")
 
 
 def _titled(words: list[str]) -> bool:
@@ -41,7 +42,8 @@ def named(texts: list[str]) -> list[str]:
         after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
         run_in = RUN_IN.match(text)
         if after_stop and run_in and _titled(run_in["name"].split()):
-            out[k] = run_in["name"].rstrip() + ": " + text[run_in.end() :]
+            bang = "!" if text[run_in.end("name") :].startswith("!") else ""
+            out[k] = run_in["name"].rstrip() + bang + ": " + text[run_in.end() :]
             continue
         if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue

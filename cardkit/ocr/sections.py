@@ -85,8 +85,10 @@ def _letters(text: str) -> str:
 def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
     """(heading, what follows it) when the text opens with one of the headings, alone or
     followed by a separator, a short name or another heading; None for a sentence that
-    happens to open with a heading's word (`BAM! Instead, the Hero gets a KO token.`)."""
-    words = text.split()
+    happens to open with a heading's word (`BAM! Instead, the Hero gets a KO token.`). A
+    mark before it (a diamond read as `•`) is the heading's ornament, and so is a speck
+    after it (a rule running on, read as `2`)."""
+    words = re.sub(r"^[^\w\"“']+\s+", "", text.strip()).split()
     for label in sorted(headings, key=lambda h: -len(h.split())):
         size = len(label.split())
         if len(words) < size:
@@ -95,7 +97,9 @@ def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
         if _letters(head) != _letters(label) and fields.closest(head, [label]) != label:
             continue
         rest = " ".join(words[size:]).strip()
-        if not rest or rest[0] in SEPARATORS or heading_of(rest, headings) is not None:
+        if len(rest) <= 2 and not any(c.isalpha() for c in rest):
+            return label, ""  # a rule running on after it, read as a speck (`Overflow 2`)
+        if rest[0] in SEPARATORS or heading_of(rest, headings) is not None:
             return label, rest.lstrip(SEPARATORS + " ").strip()
         short = len(rest.split()) <= NAME_WORDS and not re.search(r"[.,;]$", rest)
         if short and rest[0].isupper():
@@ -198,8 +202,13 @@ def _across(segment: Segment, columns: list[int], lines: list[Line]) -> list[Seg
     GUTTER, read as a word space)."""
     for edge in columns[1:]:
         slack = max(segment.height, 1.0)
-        before = [w for w in segment.words if w.box[0] < edge - slack]
-        after = [w for w in segment.words if w.box[0] >= edge - slack]
+        words = sorted(segment.words, key=lambda w: w.box[0])
+        cut = _gutter(words, edge, slack)
+        if cut is None:
+            before = [w for w in words if w.box[0] < edge - slack]
+            after = [w for w in words if w.box[0] >= edge - slack]
+        else:
+            before, after = words[:cut], words[cut:]
         before, after = _unedged(before), _unedged(after)
         if before and after:
             line = lines[segment.line]
@@ -208,6 +217,21 @@ def _across(segment: Segment, columns: list[int], lines: list[Line]) -> list[Seg
                 *_across(_segment(segment.line, line, after), columns, lines),
             ]
     return [segment]
+
+
+def _gutter(words: list[Word], edge: int, slack: float) -> int | None:
+    """Where a line crossing a column's edge is cut: at the widest space between its words
+    near the edge (from 3 type heights left of it, as a column's text may start left of its
+    heading's ornament, to one right), so no word is cut from its column. A line that
+    starts there stands in that column whole."""
+    if not words or words[0].box[0] >= edge - 3 * slack:
+        return 0
+    gaps = [
+        (words[i + 1].box[0] - (words[i].box[0] + words[i].box[2]), i + 1)
+        for i in range(len(words) - 1)
+        if edge - 3 * slack <= words[i + 1].box[0] <= edge + slack
+    ]
+    return max(gaps)[1] if gaps else None
 
 
 def _unedged(words: list[Word]) -> list[Word]:
