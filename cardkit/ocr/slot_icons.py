@@ -64,7 +64,9 @@ def _sides(stat: Any, shape: tuple[int, ...]) -> int:
 def _within_fill(fill: NDArray[Any]) -> NDArray[np.bool_]:
     """The slot's inside: the largest patch of its fill with what it surrounds (its
     icons); what lies beyond its outline (a hexagon's frame in the box's corners) is not."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(fill.astype(np.uint8), 8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        fill.astype(np.uint8), connectivity=8
+    )
     if count < 2:
         return np.ones(fill.shape, bool)
     largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
