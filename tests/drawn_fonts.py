@@ -7,8 +7,10 @@ import pytest
 from PIL import ImageFont
 
 
-def dejavu(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
+def dejavu(size: int, bold: bool = True, mono: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    if mono:  # its zero has a dot in it
+        name = "DejaVuSansMono-Bold.ttf" if bold else "DejaVuSansMono.ttf"
     for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
         try:
             return ImageFont.truetype(path, size)

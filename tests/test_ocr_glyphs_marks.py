@@ -88,6 +88,21 @@ def _star(
 
 
 @needs_tesseract
+def test_a_dotted_zero_light_on_a_dark_square_is_read_as_zero() -> None:
+    """DejaVu Sans Mono Bold's zero (a dot in its counter), white on a black square on a
+    light card, "Move" to its left: the zero is the glyph, not its dark counter (read as
+    a 6 when it is taken alone)."""
+    card = Image.new("RGB", (744, 1044), (232, 240, 234))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((588, 888, 708, 1008), fill=(20, 22, 22))
+    pen.text((648, 948), "0", font=dejavu(110, mono=True), fill=(255, 255, 255), anchor="mm")
+    label = _box(pen, (492, 932), "Move", 34)
+    pen.text((492, 932), "Move", font=dejavu(34, False), fill=(40, 52, 36))
+    found = glyphs.lone_glyph(card, label, [], _engine(), "t")
+    assert found is not None and found.text == "0"
+
+
+@needs_tesseract
 def test_a_word_in_a_starburst_is_a_mark_and_a_token_is_none() -> None:
     card = Image.new("RGB", (600, 840), CREAM)
     pen = ImageDraw.Draw(card)

@@ -6,7 +6,10 @@ on light, light on dark): a glyph is a connected component much taller than the 
 type, shaped like a character (not a bar, not a filled disc), standing clear of the window's
 edge, of any line of words, and of any other tall component beside it (a glyph of a word is
 no lone value), and holding no other tall component (a disc or a frame round the value
-holds one). Each such component is read on its own, black on white, as one character
+holds one). A light glyph on a dark badge is found on a light card too (the polarity
+that holds the card's face is read as well: the face touches the window's edge, so it is
+no glyph). Each such component is read on its own (without the dot inside a dotted zero),
+black on white, as one character
 (tesseract's single-character mode, digits and `*` only); the reads of one glyph at each
 grey level are pooled. A glyph read one way at every level it was found at, surely, is sure;
 else the read stays doubtful (the caller leaves it unconfirmed).
@@ -42,13 +45,16 @@ class Glyph:
     agreed: bool  # read the same at every grey level it was found at, surely
 
 
-def _components(ink: np.ndarray[Any, Any]) -> list[tuple[int, int, int, int, int]]:
+def _components(
+    ink: np.ndarray[Any, Any],
+) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray[Any, Any]]:
+    """The ink's components' stats (x, y, w, h, area; component n + 1 is stats[n]) and
+    their labels."""
     import cv2
 
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(
-        ink.astype(np.uint8), connectivity=8
-    )
-    return [tuple(int(v) for v in stats[i]) for i in range(1, count)]  # type: ignore[misc]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    found = [tuple(int(v) for v in stats[i]) for i in range(1, count)]
+    return found, np.asarray(labels)  # type: ignore[return-value]
 
 
 def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -69,11 +75,12 @@ def candidates(
     rows, columns = grey.shape
     for level in LEVELS:
         for ink in (grey < level, grey >= level):
-            if ink.mean() > 0.6:
-                continue  # the ground, not ink
-            found = _components(ink)
-            tall = [c for c in found if c[3] >= SHORTEST * label_height]
-            for x, y, w, h, area in tall:
+            if ink.mean() > 0.97:
+                continue  # all ground (a light glyph on a dark badge on a light card is
+                # ink of the polarity that holds the card's face too: that one stays)
+            found, labels = _components(ink)
+            tall = [(n + 1, c) for n, c in enumerate(found) if c[3] >= SHORTEST * label_height]
+            for label, (x, y, w, h, area) in tall:
                 box = (x, y, w, h)
                 if h > TALLEST * label_height or w > 1.3 * h or w < 0.08 * h:
                     continue
@@ -84,7 +91,7 @@ def candidates(
                     continue  # a filled badge or a hairline
                 if any(overlaps(box, t) and t[3] < 1.4 * h for t in text_boxes):
                     continue  # a letter of a line of words (a line as tall as it)
-                others = [c[:4] for c in tall if c[:4] != box]
+                others = [c[:4] for _, c in tall if c[:4] != box]
                 if any(_inside(o, box) for o in others):
                     continue  # a disc or a frame round a value: the value is the glyph
                 # a glyph of a word has glyphs of its own size beside it; a panel or the
@@ -99,7 +106,9 @@ def candidates(
                 ]
                 if beside:
                     continue  # a glyph of a word set large (a title), not a lone value
-                mask = ink[y : y + h, x : x + w]
+                # the glyph alone: a dot or a slash inside a zero is no stroke of it
+                # (a dotted zero read with its dot is a 6 or an 8)
+                mask = labels[y : y + h, x : x + w] == label
                 out.append((box, mask))
     return out
 
