@@ -86,6 +86,9 @@ def test_a_name_run_into_its_text_with_a_dash_gets_its_colon() -> None:
     assert effect_names.named(["Defend, My Monsters! — Until the next turn."])[0] == (
         "Defend, My Monsters!: Until the next turn."
     )
+    # the dash ending its line, the text on the next
+    broken = ["Defend, My Monsters! —", "Until the next Villain turn."]
+    assert effect_names.named(broken) == ["Defend, My Monsters!:", "Until the next Villain turn."]
     # a dash inside a sentence of rules text is no name's end: its words are in lower case
     sentence = "Move to a Location with the most Thugs — then draw a card."
     assert effect_names.named([sentence]) == [sentence]

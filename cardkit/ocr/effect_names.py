@@ -16,6 +16,8 @@ CONNECTORS = {"of", "the", "a", "an", "and", "in", "on", "to", "for", "with"}
 # (a name may end with `!` before its dash: "Defend, My Monsters! — Until ...")
 RUN_IN = re.compile(r"^(?P<name>[^.:!?—–]+?)(?:\.|!?\s+[—–-])\s+(?=[A-Z\"'“])")
 
+DASH_ENDED = re.compile(r"^(?P<name>[^.:!?—–]+?)(?P<bang>!?)\s+[—–-]$")  # "Entangle —"
+
 
 def _titled(words: list[str]) -> bool:
     """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters (a
@@ -40,6 +42,10 @@ def named(texts: list[str]) -> list[str]:
     for k, text in enumerate(texts):
         words = text.split()
         after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
+        ended = DASH_ENDED.match(text.strip())  # the text goes on on the next line
+        if after_stop and ended and _titled(ended["name"].split()):
+            out[k] = ended["name"].rstrip() + ended["bang"] + ":"
+            continue
         run_in = RUN_IN.match(text)
         if after_stop and run_in and _titled(run_in["name"].split()):
             bang = "!" if text[run_in.end("name") :].startswith("!") else ""
