@@ -73,7 +73,7 @@ class Scripted:
 
 
 PLAN = ["Venom 3", "Give 1 Crisis token to 1 Hero in Venom's Location.", "MOVE"]
-PLAIN = ["Venom 3", "Give 1 Crisis token to 1 Hero in Venom's Location."]
+PLAIN = ["Venom", "Give 1 Crisis token to 1 Hero in Venom's Location."]  # no label, no sign
 
 
 def _template(ident: str) -> layout.Template:
@@ -194,6 +194,14 @@ def test_without_a_diagram_or_a_label_no_master_plan_is_read_by_grammar() -> Non
     decision, won = _weigh(Scripted(PLAIN), _slots(2))
     assert decision is not None and not decision.best.evidenced
     assert won is None
+
+
+def test_a_numbered_title_is_a_master_plans_sign_without_label_or_diagram() -> None:
+    numbered = ["Venom 3", "Give 1 Crisis token to 1 Hero in Venom's Location."]
+    decision, won = _weigh(Scripted(numbered), _slots(2))
+    assert decision is not None and decision.best.ident == "grammar marvel-united/masterplan"
+    assert decision.best.evidence == "read a numbered title"
+    assert won is not None and won.name == "masterplan"
 
 
 def test_a_placement_diagram_says_nothing_while_the_words_read_down_the_card() -> None:

@@ -57,6 +57,7 @@ def weigh(
     best_first = 0.0  # the worth of the best first read of a way up
     read_across: list[int] = []  # the ways up whose first read ran across the card
     read_down: list[int] = []  # ... and those read surely, in lines running down it
+    tried: list[Found] = []
     for turn in turns:
         card = geometry.rotate(level, (turn - level_turn) % 360)
         kinds = [k for k in every if grammar.shape_fits(k, card.width, card.height)]
@@ -93,8 +94,9 @@ def weigh(
         worth = sum(ln.confidence * len(ln.text) for ln in lines)
         # a way up whose lines run across the card beats one read down it, however much
         # the engine read turned (it reads a card on its side as well as upright)
+        tried.append((seen, across, worth, lines, card, turn, kinds, full))
         if found is None or (seen, across, worth) > found[:3]:
-            found = (seen, across, worth, lines, card, turn, kinds, full)
+            found = tried[-1]
         if seen or not every or sure_upright:
             break  # (read across and surely: upside down or on its side reads no truer)
     assert found is not None
@@ -105,11 +107,16 @@ def weigh(
         # no kind's headings read (a sign is no heading: a numbered title beside a MOVE
         # label on a dark band the page read missed): the engine's layout analysis may
         # have taken a sparse card for a picture; the lines found by shape, each read
-        # alone, are added
-        found_lines = line_finder.read_lines(card, engine, f"{frame.name}/{turn}/lines", lines)
-        more = line_finder.merged(lines, found_lines)
-        if any(grammar.evidence(k, more, signs=False) for k in kinds):
-            lines = more  # kept only where they read a kind's label: else art read as words
+        # alone, are added. With no way up read across, each way up read is tried so
+        # (a sparse card's junk read on its side says nothing of its way up)
+        others = [] if found[1] else [t for t in tried if t is not found and t[6]]
+        for _, _, _, some, turned, quarter, fitting, _ in [found, *others]:
+            key = f"{frame.name}/{quarter}/lines"
+            more = line_finder.merged(some, line_finder.read_lines(turned, engine, key, some))
+            if any(grammar.evidence(k, more, signs=False) for k in fitting):
+                # kept only where they read a kind's label: else art read as words
+                lines, card, turn, kinds = more, turned, quarter, fitting
+                break
     # what the templates' regions read counts as evidence too (a coloured header the
     # whole-card read missed), though only the page's lines are given to fields
     heard = lines + [
@@ -207,9 +214,12 @@ def _structures(card: Image.Image, kinds: list[grammar.Kind]) -> set[str]:
 
 def upright(lines: list[page.Line]) -> bool:
     """The lines of words run across the card (a lone digit, an icon read as a letter
-    stand as tall as wide either way: a placement diagram's icons say nothing)."""
+    stand as tall as wide either way: a placement diagram's icons say nothing, and
+    neither does a read with no word of three letters)."""
     wordy = [ln for ln in lines if sum(c.isalpha() for c in ln.text) >= 3]
-    return page.stands_upright(wordy or lines)
+    # with no word of three letters read, nothing says the lines run across (`ke`, `wo`
+    # read off a sparse card on its side would forbid the upright ways a look)
+    return page.stands_upright(wordy) if wordy else False
 
 
 UPRIGHT_CONFIDENCE = 0.75  # a first read across the card this sure stands it upright ...
