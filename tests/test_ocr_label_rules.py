@@ -33,7 +33,8 @@ def test_a_short_label_misread_by_a_letter_counts_alone_on_its_line() -> None:
 def test_a_short_label_misread_by_a_letter_inside_a_longer_line_is_another_word() -> None:
     masterplan = _kind("masterplan")
     # `Mole` is one letter from `Move`, but on a title's line it is the Villain's name
-    assert grammar.evidence(masterplan, [_line("Mole Man 2", 20, 40)]) == []
+    # (labels alone: `Mole Man 2` is a numbered title, a master plan's sign)
+    assert grammar.evidence(masterplan, [_line("Mole Man 2", 20, 40)], signs=False) == []
     assert grammar.evidence(masterplan, [_line("Mole Man", 20, 40)]) == []
     assert grammar.evidence(masterplan, [_line("Venom MOVF", 900)]) == []
 
@@ -44,7 +45,8 @@ def test_a_short_label_spelt_right_counts_inside_a_short_line() -> None:
     assert grammar.evidence(masterplan, [_line("MOVE: Mole Man", 900)]) == ["MOVE"]
     # ... but a sentence is no label, spelt right or not (LABEL_SLACK letters at most)
     sentence = _line("Move the Villain clockwise to the next Location.", 300)
-    assert grammar.evidence(masterplan, [sentence]) == []
+    assert grammar.evidence(masterplan, [sentence], signs=False) == []
+    assert grammar.evidence(masterplan, [sentence]) == ["a movement sentence"]  # a sign
 
 
 def test_a_long_label_misread_by_a_letter_counts_inside_a_short_line() -> None:

@@ -17,7 +17,9 @@ from cardkit.ocr.engine import Mode, Reading, Word
 from cardkit.ocr.intake import Frame
 from tests.drawn_fonts import dejavu
 
-TEXT = ["Venom 3", "Give 1 Crisis token to 1 Hero in", "Venom's Location."]
+# no label, and no sign of a kind: the title carries no number (a numbered title is a
+# master plan's sign, and the grammar would read the card)
+TEXT = ["Venom", "Give 1 Crisis token to 1 Hero in", "Venom's Location."]
 
 
 def _words(*texts: str, confidence: float) -> Reading:
