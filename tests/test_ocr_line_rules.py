@@ -43,6 +43,26 @@ def test_bam_ending_a_sentence_is_no_flag_and_stays_in_the_text() -> None:
     assert reading.values["card/text"] == "Each Henchman activates their BAM!."
 
 
+def test_a_title_ends_at_a_wide_space_and_what_stands_beyond_it_is_kept() -> None:
+    """A Dashboard's name and, 500 px to its right on the same line, its Heroes table."""
+    words = (
+        Word("High", 0.96, (74, 85, 112, 52), 0),
+        Word("Evolutionary", 0.96, (208, 85, 312, 50), 0),
+        Word("Heroes", 0.96, (1027, 92, 128, 31), 0),
+        Word("2", 0.49, (1176, 80, 40, 65), 0),
+    )
+    lines = [*page.lines_of(Reading(words)), _line("Special Rules", 300)]
+    reading = grammar.read(_kind("dashboard"), lines, 1150)
+    assert reading.values["title"] == "High Evolutionary"
+    assert "Heroes 2" in reading.kept
+    # words a type height apart are one title
+    close = (Word("Venom", 0.96, (74, 85, 150, 50), 0), Word("T-Rex", 0.96, (280, 85, 150, 50), 0))
+    assert grammar.title_part(page.lines_of(Reading(close))[0], "Venom T-Rex") == (
+        "Venom T-Rex",
+        "",
+    )
+
+
 def test_a_number_on_a_disc_beside_a_title_is_a_line_of_its_own() -> None:
     """tesseract puts a disc's digit (141 px tall) on the title's line (41 px type)."""
     words = (

@@ -215,6 +215,24 @@ def strip_marks(text: str, number: bool = False) -> str:
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
+TITLE_GAP = 3.0  # a title's words stand closer than this many type heights apart
+
+
+def title_part(line: Line, text: str) -> tuple[str, str]:
+    """A title line's text up to a space wider than TITLE_GAP type heights, and what stands
+    beyond it (a Dashboard's player-count table beside its name: `High Evolutionary ...
+    Heroes 2 6 3 6`); the whole text when the line is no longer as read or has no such
+    space."""
+    words = sorted(line.words, key=lambda w: w.box[0])
+    if text != line.text or len(words) < 2:
+        return text, ""
+    for n in range(1, len(words)):
+        gap = words[n].box[0] - (words[n - 1].box[0] + words[n - 1].box[2])
+        if gap > TITLE_GAP * max(line.height, 1.0):
+            return " ".join(w.text for w in words[:n]), " ".join(w.text for w in words[n:])
+    return text, ""
+
+
 def _is_heading(kind: Kind, text: str) -> bool:
     """The line is one of the kind's headings (a few letters more at most), by the label
     rule: a short heading misread by a letter is one only alone on its line (`Mole Man 2`
@@ -266,9 +284,10 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     continue  # a name is no sentence, nor a row of three numbers (a rules
                     # line under a title not read; a table's row `Health 10 12 13`; a
                     # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
-                if left[i] and _letters(left[i]) >= 3 and not _is_heading(kind, left[i]):
-                    take(rule.field, [i], strip_marks(left[i], bool(o.get("number"))))
-                    left[i] = ""
+                head, rest = title_part(line, left[i])
+                if head and _letters(head) >= 3 and not _is_heading(kind, head):
+                    take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
+                    left[i] = rest
                     break
         elif rule.how == "pattern":
             pattern = re.compile(str(o["pattern"]))

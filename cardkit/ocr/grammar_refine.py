@@ -5,6 +5,7 @@ and the placement diagram's slots (slots.py)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
@@ -39,9 +40,11 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
         band = card.convert("RGB").crop((0, 0, card.width, max(1, round(card.height * share))))
         at = 0.5 if max(card.size) >= page.LARGE else 1.0
         text = " ".join(str(v) for f, v in reading.values.items() if f != rule.field)
+        read = _band_reads(band, at, engine, f"{key}/title-band", turned=again > 0)
+        parts = [replace(ln, text=grammar.title_part(ln, ln.text)[0]) for ln in read]
         lines = [
             ln
-            for ln in _band_reads(band, at, engine, f"{key}/title-band", turned=again > 0)
+            for ln in parts
             if sum(c.isalpha() for c in ln.text) >= 3 and not (again and _rules_line(ln.text, text))
         ]
         if rule.field in reading.values:  # the page read's own title competes
