@@ -111,9 +111,13 @@ def test_a_columns_text_starting_left_of_its_headings_ornament_stays_whole() -> 
         line(*words_at("a Master Plan card.", 885), top=290),
         line(*words_at("reduced to 0 Health.", 50), top=290),
     ]
+    # a left column's line ending 2 type heights short of the right column's edge
+    lines.append(line(*words_at("Once per turn, be", 628), top=340))  # `be` at 850
     read = grammar.read(dashboard(), lines, 1181)
     assert read.values["dashboard/overflow"] == "If 1 or more a Master Plan card."
-    assert read.values["dashboard/special_rules"] == "Each time Titania is reduced to 0 Health."
+    assert read.values["dashboard/special_rules"] == (
+        "Each time Titania is reduced to 0 Health. Once per turn, be"
+    )
     assert read.kept == []
 
 
@@ -205,3 +209,24 @@ def test_a_design_b_threat_reads_by_grammar_end_to_end(tmp_path: Path) -> None:
     assert str(card["text"]).startswith("BAM!: 1 Hero anywhere takes 1 damage")
     assert str(card["text"]).endswith("discard 1 Crisis token from any Location.")
     assert card["health"] == 5
+
+
+@NEEDS_TESSERACT
+def test_a_heading_on_a_coloured_tag_the_page_read_lost_is_added() -> None:
+    """A lime tag with `Overflow` in dark type; the page read gave only the text under it
+    (as a phone photo's often does). The tag is read alone and heads its section; a tag
+    reading a heading a line already holds adds nothing."""
+    from cardkit.ocr import tag_headings
+    from cardkit.ocr.engine import TesseractEngine
+
+    card = Image.new("RGB", (1181, 787), (236, 240, 232))
+    pen = ImageDraw.Draw(card)
+    pen.rounded_rectangle((40, 120, 210, 170), 8, fill=(196, 226, 60))
+    pen.text((125, 145), "Overflow", font=dejavu(30), fill=(30, 40, 20), anchor="mm")
+    text = [line(*words_at("If 1 or more tokens", 40), top=190)]
+    lines = tag_headings.added(dashboard(), text, card, TesseractEngine(), "tag")
+    assert [ln.text for ln in lines] == ["Overflow", "If 1 or more tokens"]
+    read = grammar.read(dashboard(), lines, 787)
+    assert read.values["dashboard/overflow"] == "If 1 or more tokens"
+    held = [line(*words_at("Overflow", 40), top=130), *text]
+    assert tag_headings.added(dashboard(), held, card, TesseractEngine(), "tag2") == held

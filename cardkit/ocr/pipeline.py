@@ -25,6 +25,7 @@ from cardkit.ocr import (
     numbers,
     page,
     palette,
+    tag_headings,
 )
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine
@@ -212,6 +213,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     if kind is not None and decision is not None:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         done.card, done.lines, done.decision = level, lines, decision
+        lines = tag_headings.added(kind, lines, level, engine, f"{frame.name}/{level_turn}")
+        done.lines = lines
         done.grammar = grammar.read(kind, lines, level.height)
         done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")

@@ -223,9 +223,11 @@ def _gutter(words: list[Word], edge: int, slack: float) -> int | None:
     """Where a line crossing a column's edge is cut: at the widest space between its words
     near the edge (from 3 type heights left of it, as a column's text may start left of its
     heading's ornament, to one right), so no word is cut from its column. A line that
-    starts there stands in that column whole."""
+    starts there stands in that column whole, and one that ends short of it is not cut."""
     if not words or words[0].box[0] >= edge - 3 * slack:
         return 0
+    if words[-1].box[0] < edge - slack:
+        return 0  # it does not reach the edge: nothing of it stands in the next column
     gaps = [
         (words[i + 1].box[0] - (words[i].box[0] + words[i].box[2]), i + 1)
         for i in range(len(words) - 1)
