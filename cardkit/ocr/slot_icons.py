@@ -61,6 +61,17 @@ def _sides(stat: Any, shape: tuple[int, ...]) -> int:
     return (x == 0) + (y == 0) + (x + w == shape[1]) + (y + h == shape[0])
 
 
+def _unframed(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The mask without what crosses two sides of the slot's inset box (a ring's or a
+    frame's remains), before icons are sealed: an icon close to a thick ring would join
+    it and go with it."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    frames = [i for i in range(1, count) if _sides(stats[i], mask.shape) >= 2]
+    if not frames:
+        return mask
+    return np.where(np.isin(labels, frames), 0, mask).astype(np.uint8)
+
+
 def _within_fill(fill: NDArray[Any]) -> NDArray[np.bool_]:
     """The slot's inside: the largest patch of its fill with what it surrounds (its
     icons); what lies beyond its outline (a hexagon's frame in the box's corners) is not."""
@@ -92,6 +103,7 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     fill = np.median(rgb[band], axis=0)
     mask = (np.abs(rgb - fill).max(axis=2) > DIFFERENT).astype(np.uint8)
     within = _within_fill(1 - mask)
+    mask = _unframed(mask)
     slot_height = box[3] - box[1]
     seal = max(1, round(slot_height / 60))  # a thin line across an icon does not cut it
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2 * seal + 1,) * 2)))
