@@ -239,3 +239,21 @@ def test_a_probe_scoring_high_without_its_keyword_is_no_keyword_read() -> None:
         assert ("a keyword of Threat read" in decision.best.evidence) is said
         if not said:
             assert not decision.sure
+
+
+def test_a_kind_whose_shape_does_not_fit_is_read_by_its_labels_but_never_surely() -> None:
+    """A location printed as a strip (1614 x 617: no kind's shape), its END OF TURN heading
+    read across it: the location grammar reads it, its kind unconfirmed."""
+    strip = Image.new("RGB", (1614, 617), CREAM)
+    lines = ["ALTERNATIVE END OF TURN", "Gain 1 Training card.", "THE DANGER ROOM"]
+    decision, won = _weigh(Scripted(lines), strip)
+    assert decision is not None and decision.best.kind == "marvel-united/location"
+    assert "its shape does not fit (width/height 2.62" in decision.best.evidence
+    assert not decision.sure
+    assert won is not None and won.name == "location"
+    # the heading is neither the name nor rules text: kept
+    line_of = [page.Line(t, 0.95, (40, 40 + 120 * n, 600, 30), 30.0) for n, t in enumerate(lines)]
+    reading = grammar.read(won, line_of, 617)
+    assert reading.values.get("name") != "ALTERNATIVE END OF TURN"
+    assert "ALTERNATIVE END OF TURN" in reading.kept
+    assert reading.values["text"].startswith("Gain 1 Training card.")

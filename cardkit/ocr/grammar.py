@@ -234,6 +234,15 @@ def title_part(line: Line, text: str) -> tuple[str, str]:
     return text, ""
 
 
+def _labelled(kind: Kind, text: str) -> bool:
+    """The line holds one of the kind's longer labels, as evidence() counts one
+    (`ALTERNATIVE END OF TURN`): no title, and no rules text. (A short one, MOVE, counts
+    inside `Move clockwise.`: only _is_heading's line of its own is one.)"""
+    return any(
+        len(re.sub(r"[^A-Za-z]", "", e)) > SHORT_LABEL and _labels(text, e) for e in kind.evidence
+    )
+
+
 def _is_heading(kind: Kind, text: str) -> bool:
     """The line is one of the kind's headings (a few letters more at most), by the label
     rule: a short heading misread by a letter is one only alone on its line (`Mole Man 2`
@@ -286,7 +295,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     # line under a title not read; a table's row `Health 10 12 13`; a
                     # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
                 head, rest = title_part(line, left[i])
-                if head and _letters(head) >= 3 and not _is_heading(kind, head):
+                named = head and not _is_heading(kind, head) and not _labelled(kind, head)
+                if named and _letters(head) >= 3:
                     take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
                     left[i] = rest
                     break
@@ -410,6 +420,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 and not lines_read.pictured(lines[i], usual)
                 and not lines_read.icon_letters(text)
                 and not _is_heading(kind, text)
+                and not _labelled(kind, text)  # `ALTERNATIVE END OF TURN`: a heading, kept
                 and not any(d.search(text) for d in drops)
             ]
             texts = [left[i] for i in picked]

@@ -4,6 +4,7 @@ some kind's headings are found (decide.py weighs the candidates)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -157,24 +158,36 @@ def weigh(
     # read down the card, its labels say nothing
     shapes = _structures(card, kinds) if across else set()
 
+    # a kind whose shape does not fit, whose own labels are read across the card (a strip
+    # location printing END OF TURN), is a candidate too, MISFIT lower: never a sure kind
+    misfit = [
+        k for k in every if k not in kinds and across and grammar.evidence(k, heard, signs=False)
+    ]
     evidence_of = {  # each kind's headings read, and its structures found
         kind.ident: (grammar.evidence(kind, heard) if across else [])
         + [STRUCTURE_NAMES[s] for s in kind.structures if s in shapes]
         for kind in kinds
     }
+    evidence_of.update({k.ident: grammar.evidence(k, heard, signs=False) for k in misfit})
 
     def share(kind: grammar.Kind) -> float:
         return min(1.0, len(evidence_of[kind.ident]) / max(1, len(kind.evidence)))
 
-    for kind in kinds:
+    for kind in kinds + misfit:
         seen_here = evidence_of[kind.ident]
-        score = share(kind)
+        score = share(kind) - (MISFIT if kind in misfit else 0)
         score += decide.HINT if kind.system in hinted else 0
         what = f"read {', '.join(seen_here)}" if seen_here else "none of its headings read"
+        if kind in misfit:
+            what += f", though its shape does not fit (width/height {card.width / card.height:.2f}"
+            what += f", the kind's {kind.aspect:.2f})"
         ident = f"grammar {kind.ident}"
         candidates.append(decide.Candidate(ident, kind.kind, score, what, bool(seen_here)))
     decision = decide.decide(candidates)
-    won = next((k for k in kinds if decision and f"grammar {k.ident}" == decision.best.ident), None)
+    if decision and any(f"grammar {k.ident}" == decision.best.ident for k in misfit):
+        decision = decide.Decision(replace(decision.best, evidenced=False), decision.runner_up)
+    pool = kinds + misfit
+    won = next((k for k in pool if decision and f"grammar {k.ident}" == decision.best.ident), None)
     evidenced = share(won) if won else 0.0
     if won is not None and (not across or evidenced < decide.LEAST):
         won = None
@@ -196,6 +209,7 @@ def weigh(
 
 
 STRUCTURE_NAMES = {"placement": "a placement diagram"}
+MISFIT = 0.5  # taken from the score of a kind whose shape does not fit the card
 
 
 def _structures(card: Image.Image, kinds: list[grammar.Kind]) -> set[str]:
