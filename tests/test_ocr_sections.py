@@ -49,6 +49,9 @@ def test_a_line_run_across_two_columns_is_cut_at_the_gutter() -> None:
     # a bar read in the gutter is a column's edge, in neither column
     barred = line(*words_at("a Hero", 50), ("|", 300), *words_at("When either", 900), top=280)
     assert [s.text for s in sections.segments([barred])] == ["a Hero", "When either"]
+    # ... and one between two words of a column is that column's (a body font's 1)
+    one = line(*words_at("Move | Hero", 50), *words_at("bring back | random", 900), top=320)
+    assert [s.text for s in sections.segments([one])] == ["Move | Hero", "bring back | random"]
 
 
 def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -> None:

@@ -74,6 +74,15 @@ def segments(lines: list[Line]) -> list[Segment]:
             runs[-1].append(word)
         if len(runs) == 1:
             runs = [words]  # one column: the line as read, its marks too
+        else:  # a mark between two words of one column is that column's (`|`: a digit 1)
+            marks = [w for w in words if w not in real]
+            runs = [
+                sorted(
+                    run + [m for m in marks if run[0].box[0] < m.box[0] < run[-1].box[0]],
+                    key=lambda w: w.box[0],
+                )
+                for run in runs
+            ]
         out += [_segment(index, line, run) for run in runs]
     return out
 

@@ -208,6 +208,19 @@ def test_finish_reads_a_star_move_its_movement_and_no_tokens():
     assert card["effects"] == [{"name": "Smash", "text": "Deal 1 damage."}]
 
 
+def test_a_movement_sentence_ending_the_text_keeps_one_full_stop():
+    document = _draft(
+        "marvel-united/masterplan-card",
+        {"move": "Move", "text": "Move clockwise to the next Location with the least cards."},
+        title="Gorr 9",
+    )
+    mu.finish(document, _read(**{"card/move": "Move *"}))
+    assert (
+        document["card"]["movement"] == "Move clockwise to the next Location with the least cards."
+    )
+    assert "effects" not in document["card"]
+
+
 @pytest.mark.parametrize(
     ("read", "movement"),
     [

@@ -303,7 +303,7 @@ def _rules(card: dict[str, Any], text: str, fixes: list[dict[str, str]]) -> None
         text = _keyword(text, "Move", fixes, "card/movement")
     if card.get("move") in ("*", None) and text.startswith("Move"):
         sentence, dot, rest = text.partition(". ")
-        card["movement"] = sentence + "."
+        card["movement"] = sentence.rstrip(".") + "."  # the text's last sentence keeps its own
         text = rest.strip() if dot else ""
     if not text:
         return
