@@ -233,3 +233,22 @@ def test_a_heading_on_a_coloured_tag_the_page_read_lost_is_added() -> None:
     assert read.values["dashboard/overflow"] == "If 1 or more tokens"
     held = [line(*words_at("Overflow", 40), top=130), *text]
     assert tag_headings.added(dashboard(), held, card, TesseractEngine(), "tag2") == held
+
+
+def test_one_column_lines_are_not_cut_at_a_photos_wide_word_spaces() -> None:
+    """Every heading at one left edge: a line whose word spaces run wide (2 type heights,
+    as a phone photo's do) is one line of its section, in its order (its second part,
+    holding a taller `/`, does not go first), and nothing is kept."""
+    wide = line(("If", 50), ("1", 130), ("or", 200), ("more", 300), ("/", 390), top=240)
+    slash = Word("/", 0.95, (390, 230, 16, 50), 0)  # taller than the line's type
+    wide = page.Line(wide.text, 0.95, wide.box, 30.0, (*wide.words[:4], slash))
+    lines = [
+        line(*words_at("Special Rules", 50), top=180),
+        wide,
+        line(*words_at("Overflow", 50), top=320),
+        line(*words_at("Deal 1 damage.", 50), top=380),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    assert read.values["dashboard/special_rules"] == "If 1 or more /"
+    assert read.values["dashboard/overflow"] == "Deal 1 damage."
+    assert read.kept == []

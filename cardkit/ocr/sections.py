@@ -64,8 +64,9 @@ def segments(lines: list[Line]) -> list[Segment]:
         if not words:
             out.append(Segment(index, line.text, line.confidence, line.box, line.height))
             continue
-        # a mark alone in a gutter (`|`: a column's edge, a rule) stands in no column
-        real = [w for w in words if any(c.isalnum() for c in w.text)] or words
+        # a mark alone in a gutter (`|`: a column's edge, a rule) stands in no column; one
+        # close by words on both sides (`If | or more`: a body font's 1) is a word
+        real = [w for n, w in enumerate(words) if _wordlike(words, n, line.height)] or words
         runs = [[real[0]]]
         for word in real[1:]:
             gap = word.box[0] - (runs[-1][-1].box[0] + runs[-1][-1].box[2])
@@ -74,17 +75,26 @@ def segments(lines: list[Line]) -> list[Segment]:
             runs[-1].append(word)
         if len(runs) == 1:
             runs = [words]  # one column: the line as read, its marks too
-        else:  # a mark between two words of one column is that column's (`|`: a digit 1)
-            marks = [w for w in words if w not in real]
-            runs = [
-                sorted(
-                    run + [m for m in marks if run[0].box[0] < m.box[0] < run[-1].box[0]],
-                    key=lambda w: w.box[0],
-                )
-                for run in runs
-            ]
         out += [_segment(index, line, run) for run in runs]
     return out
+
+
+def _whole(index: int, line: Line) -> Segment:
+    if not line.words:
+        return Segment(index, line.text, line.confidence, line.box, line.height)
+    return _segment(index, line, sorted(line.words, key=lambda w: w.box[0]))
+
+
+def _wordlike(words: list[Word], n: int, height: float) -> bool:
+    """A word, or a mark standing within a type height of words on both sides."""
+    word = words[n]
+    if any(c.isalnum() for c in word.text):
+        return True
+    if n == 0 or n == len(words) - 1:
+        return False
+    before = word.box[0] - (words[n - 1].box[0] + words[n - 1].box[2])
+    after = words[n + 1].box[0] - (word.box[0] + word.box[2])
+    return max(before, after) <= max(height, 1.0)
 
 
 def _letters(text: str) -> str:
@@ -125,6 +135,9 @@ def read(
     named = {str(k): str(v) for k, v in dict(rule_options.get("names") or {}).items()}
     free = [s for s in segments(lines) if left[s.line] == lines[s.line].text]
     free, heads, columns = _laid_out(free, list(targets), lines)
+    if len(columns) < 2:  # one column: no line is cut (a photo's wide word spaces are no gutter)
+        free = [_whole(n, ln) for n, ln in enumerate(lines) if left[n] == ln.text]
+        heads = _heads(free, list(targets))
     if not heads:
         return []
     members: dict[int, list[Segment]] = {id(h[0]): [] for h in heads}
@@ -264,6 +277,9 @@ def _column_of(segment: Segment, columns: list[int]) -> int:
 def _use_up(lines: list[Line], left: list[str], used: list[Segment]) -> None:
     """Each line touched keeps the text of its segments no section took."""
     for index in {s.line for s in used}:
+        if any(u.line == index and u.text == lines[index].text for u in used):
+            left[index] = ""  # the whole line was used (one column: lines are not cut)
+            continue
         rest = [
             s.text
             for s in segments([lines[index]])
