@@ -152,3 +152,19 @@ def test_the_numbers_a_page_read_as_words_count_as_table_cells() -> None:
     assert [n.text for n in cells] == ["2", "3", "4", "10", "12", "13"]
     found = numbers.table(cells, [2, 3, 4])
     assert found is not None and found[0] == {"2": 10, "3": 12, "4": 13}
+
+
+def test_a_threats_title_no_taller_than_its_text_is_its_name_when_set_apart() -> None:
+    """A narrow display face: the title's line 21 px, the text's 16-20 px, the title 41 px
+    above the text; without the gap, a rules line under a title not read is no name."""
+    lines = [
+        _line("Pumpkin Bomb Trap", 24, 21),
+        _line("Heroes taking damage in this", 86, 20),
+        _line("Location take 1 additional", 111, 16),
+        _line("damage.", 136, 20),
+    ]
+    reading = grammar.read(_kind("threat"), lines, 522)
+    assert reading.values["card/name"] == "Pumpkin Bomb Trap"
+    assert reading.values["card/text"].startswith("Heroes taking damage")
+    unread = grammar.read(_kind("threat"), lines[1:], 522)
+    assert "card/name" not in unread.values

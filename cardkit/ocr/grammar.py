@@ -216,6 +216,16 @@ def strip_marks(text: str, number: bool = False) -> str:
     return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
 
 
+def _set_apart(lines: list[Line], i: int) -> bool:
+    """The card's first line stands apart from the next below it, by 1.5 of its heights
+    (a title in a narrow display face is no taller than the text, but set apart)."""
+    if i != 0 or len(lines) < 2:
+        return False
+    line = lines[0]
+    below = [ln.box[1] for ln in lines[1:] if ln.box[1] > line.box[1] + line.box[3] / 2]
+    return bool(below) and min(below) - (line.box[1] + line.box[3]) >= 1.5 * line.box[3]
+
+
 TITLE_GAP = 3.0  # a title's words stand closer than this many type heights apart
 
 
@@ -288,7 +298,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
-                if line.height < taller or line.confidence < least:
+                if line.confidence < least or (line.height < taller and not _set_apart(lines, i)):
                     continue
                 if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 2:
                     continue  # a name is no sentence, nor a row of three numbers (a rules
