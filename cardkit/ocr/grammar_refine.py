@@ -59,6 +59,10 @@ def title_band(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
             best.text, bool(rule.options.get("number"))
         )
         reading.confidences[rule.field] = best.confidence
+        if best.box != (0, 0, 1, 1) and best not in reading.lines:
+            # the title is a line of the card: its number is no lone value (a Move), and
+            # where it stands no number is looked for
+            reading.lines.append(best)
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
 
