@@ -361,3 +361,23 @@ def test_a_palette_that_learnt_no_token_is_not_written(tmp_path: Path, cli: Any)
     assert made.returncode == 1, made.stderr
     assert "no token learnt from 1 drafts" in made.stderr
     assert not target.exists()
+
+
+def test_a_small_disc_slot_with_a_ring_thicker_than_its_inset_reads_its_icons(
+    tmp_path: Path,
+) -> None:
+    """Three discs 90 px wide (a 150 dpi scan), the middle one's ring 9 px thick (thicker
+    than the 5 px inset), a chevron under it; a blue triangle in each disc, 20 px."""
+    card = Image.new("RGB", (372, 522), (232, 240, 234))
+    pen = ImageDraw.Draw(card)
+    for n in range(3):
+        left = 41 + 100 * n
+        ring = 9 if n == 1 else 2
+        pen.ellipse(
+            (left, 335, left + 90, 425), fill=(214, 226, 214), outline=(44, 58, 36), width=ring
+        )
+        _icon(pen, "triangle", left + 45, 381, 11, BLUE)
+    pen.polygon([(171, 430), (201, 430), (186, 442)], fill=(44, 58, 36))
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and [s.name for s in found.slots] == ["left", "villain", "right"]
+    assert found.place() == {n: {"civilian": 1} for n in ("left", "villain", "right")}

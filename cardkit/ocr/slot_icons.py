@@ -101,6 +101,10 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     band = np.ones(rgb.shape[:2], bool)
     band[inset:-inset, inset:-inset] = False
     fill = np.median(rgb[band], axis=0)
+    h, w = rgb.shape[:2]
+    middle = np.median(rgb[h // 5 : h - h // 5, w // 5 : w - w // 5].reshape(-1, 3), axis=0)
+    if np.abs(fill - middle).max() > DIFFERENT / 2:
+        fill = middle  # the band lies on a ring thicker than the inset: the middle is the fill
     mask = (np.abs(rgb - fill).max(axis=2) > DIFFERENT).astype(np.uint8)
     within = _within_fill(1 - mask)
     mask = _unframed(mask)
