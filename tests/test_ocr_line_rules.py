@@ -168,3 +168,13 @@ def test_a_threats_title_no_taller_than_its_text_is_its_name_when_set_apart() ->
     assert reading.values["card/text"].startswith("Heroes taking damage")
     unread = grammar.read(_kind("threat"), lines[1:], 522)
     assert "card/name" not in unread.values
+
+
+def test_a_line_read_as_junk_is_no_title() -> None:
+    """A skewed card's top edge read at 0.24 above the Villain's name."""
+    lines = [
+        _line("Ae a Te a a a I A Se tl gee", 2, 18, confidence=0.24),
+        _line("Venom", 40, 50),
+        _line("Special Rules", 170),
+    ]
+    assert grammar.read(_kind("dashboard"), lines, 1150).values["title"] == "Venom"

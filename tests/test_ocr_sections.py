@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from cardkit.check.validate import check
 from cardkit.files import yamlio
 from cardkit.ocr import grammar, numbers, page, sections
-from cardkit.ocr.engine import Word
+from cardkit.ocr.engine import Reading, Word
 from tests.drawn_fonts import dejavu
 
 NEEDS_TESSERACT = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
@@ -252,3 +252,55 @@ def test_one_column_lines_are_not_cut_at_a_photos_wide_word_spaces() -> None:
     assert read.values["dashboard/special_rules"] == "If 1 or more /"
     assert read.values["dashboard/overflow"] == "Deal 1 damage."
     assert read.kept == []
+
+
+class _Columns:
+    """Reads each column strip (`.../column<n>/page`) as the lines written for it; every
+    other read gives nothing."""
+
+    name = "columns"
+
+    def __init__(self, columns: list[list[str]]) -> None:
+        self.columns = columns
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Image.Image, mode: str, *, key: str, whitelist: str = "") -> Reading:
+        for number, texts in enumerate(self.columns):
+            if key.endswith(f"column{number}/page"):
+                words = [
+                    Word(
+                        t, 0.95, (x - (0 if number == 0 else 850), 60 + 50 * n, 16 * len(t), 30), n
+                    )
+                    for n, text in enumerate(texts)
+                    for t, x in words_at(text, 50 if number == 0 else 900)
+                ]
+                return Reading(tuple(words))
+        return Reading()
+
+
+def test_a_card_read_again_by_columns_wins_only_with_more_sections_or_more_text() -> None:
+    from cardkit.ocr import columns
+
+    lines = [
+        line(*words_at("Special Rules", 50), *words_at("Overflow", 900), top=180),
+        line(*words_at("Each time Titania is", 50), *words_at("If 1 or more", 900), top=240),
+        line(
+            *words_at("reduced to 0 Health.", 50), *words_at("tokens can't be added.", 900), top=290
+        ),
+    ]
+    first = grammar.read(dashboard(), lines, 787)
+    card = Image.new("RGB", (1181, 787), (240, 240, 240))
+    left = ["Special Rules", "Each time Titania is", "reduced to 0 Health."]
+    # the same text and one stray word more: the first reading stands
+    right = ["Overflow", "If 1 or more", "tokens can't be added. |x"]
+    kept = columns.reread(first, card, _Columns([left, right]), "k")
+    assert kept is first
+    # the first reading lost the right column's text: the columns read alone stand
+    lost = grammar.read(dashboard(), [lines[0], line(*words_at("Each time", 50), top=240)], 787)
+    again = columns.reread(
+        lost, card, _Columns([left, [*right[:2], "tokens can't be added."]]), "k2"
+    )
+    assert again is not lost
+    assert again.values["dashboard/overflow"] == "If 1 or more tokens can't be added."

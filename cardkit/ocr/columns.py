@@ -7,7 +7,7 @@ columns' lines together. Once the headings show where the columns stand, each co
 read alone (the strip from its left edge to the next column's, from the headings' top
 down), as the page read reads a card (page.py: luminance, dark panels turned over); the
 lines above the columns (the title) are kept. The grammar then reads the new lines, and
-its reading stands when its sections hold more text than the first one's.
+its reading stands when it holds more sections, or as many with a tenth more text.
 """
 
 from __future__ import annotations
@@ -67,6 +67,15 @@ def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
         lines += [_moved(line, left, top) for line in read]
     lines.sort(key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
     again = grammar.read(reading.kind, lines, card.height)
-    # the columns read alone stand unless they hold fewer sections, or as many with less
-    # text: the page read runs the columns' lines together (a heading lost in the junk)
-    return again if _section_text(again) >= _section_text(reading) else reading
+    # the columns read alone stand when they hold more sections, or as many with a tenth
+    # more text: the page read runs the columns' lines together (a heading lost in the
+    # junk) or loses a column's lines; a few words more are a column's edge read twice
+    (sections_again, text_again), (sections_first, text_first) = (
+        _section_text(again),
+        _section_text(reading),
+    )
+    if sections_again > sections_first:
+        return again
+    if sections_again == sections_first and text_again > 1.1 * text_first:
+        return again
+    return reading

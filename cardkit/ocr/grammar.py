@@ -43,7 +43,7 @@ from typing import Any
 
 from cardkit.errors import UsageError
 from cardkit.ocr import effect_names, fields, lines_read, numbers, sections
-from cardkit.ocr.page import Line
+from cardkit.ocr.page import LEAST_CONFIDENCE, Line
 
 GRAMMAR_FILE = "grammar.yaml"
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
@@ -294,7 +294,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             # lines' median), so a rules line under a title the read missed is not taken;
             # `least`: a card's edge or art read as letters is unsure
             taller = float(o.get("taller", 0.0)) * _median_height(lines)
-            least = float(o.get("least", 0.0))
+            # (never a line read under LEAST_CONFIDENCE: a skewed card's edge read as junk)
+            least = max(float(o.get("least", 0.0)), LEAST_CONFIDENCE)
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
