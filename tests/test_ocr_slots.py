@@ -381,3 +381,25 @@ def test_a_small_disc_slot_with_a_ring_thicker_than_its_inset_reads_its_icons(
     found = slots.read_placement(card, _palette(BOX, tmp_path))
     assert found is not None and [s.name for s in found.slots] == ["left", "villain", "right"]
     assert found.place() == {n: {"civilian": 1} for n in ("left", "villain", "right")}
+
+
+def test_a_blurred_icon_is_measured_at_its_edge_not_its_rim(tmp_path: Path) -> None:
+    """Plus crosses (arms a third of their 40 px) in three framed slots, blurred as a phone
+    photo blurs them (Gaussian, radius 3): still crosses, named by a palette of crosses."""
+    from PIL import ImageFilter
+
+    card = Image.new("RGB", (760, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    for n in range(3):
+        left = 60 + n * 220
+        pen.rounded_rectangle((left, 300, left + 200, 470), 14, fill=SLOT, outline=EDGE, width=4)
+        cx, cy = left + 100, 385
+        pen.rectangle((cx - 20, cy - 7, cx + 20, cy + 7), fill=GREEN)
+        pen.rectangle((cx - 7, cy - 20, cx + 7, cy + 20), fill=GREEN)
+        if n == 1:
+            pen.rectangle((left + 50, 480, left + 150, 490), fill=(30, 100, 110))
+    blurred = card.filter(ImageFilter.GaussianBlur(3))
+    crosses = "provenance: test\ntokens:\n  civilian: {colour: '#28a03c', shape: cross}\n"
+    found = slots.read_placement(blurred, _palette(crosses, tmp_path))
+    assert found is not None
+    assert found.place() == {n: {"civilian": 1} for n in ("left", "villain", "right")}
