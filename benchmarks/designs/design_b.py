@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, fit, font, paragraphs, polygon, star, tokens_in
+from .draw import canvas, centred, columns_of, fit, font, paragraphs, polygon, star, tokens_in
 
 NAME = "design-b"
 JOINER = ": "
@@ -128,9 +128,7 @@ def _dashboard(card: Card) -> Image.Image:
     image, draw = _frame(BOARD, card.villain)
     columns = card.columns
     gutter, left, right, top, bottom = 50, 60, BOARD[0] - 60, 180, BOARD[1] - 60
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     size = 40.0
     for index, chunk in enumerate(chunks):
         x = left + index * (width + gutter)

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, fit, font, paragraphs, polygon, tokens_in
+from .draw import canvas, centred, columns_of, fit, font, paragraphs, polygon, tokens_in
 
 NAME = "design-c"
 JOINER = " "
@@ -136,9 +136,7 @@ def _dashboard(card: Card) -> Image.Image:
     columns, gutter = card.columns, 60
     left, right = 50, (1440 if card.columns == 1 else BOARD[0] - 50)
     top, bottom = 150, BOARD[1] - 50
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     size = 38.0
     for index, chunk in enumerate(chunks):
         x = left + index * (width + gutter)

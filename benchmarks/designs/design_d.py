@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, fit, font, paragraphs, polygon, star, tokens_in
+from .draw import canvas, centred, columns_of, fit, font, paragraphs, polygon, star, tokens_in
 
 NAME = "design-d"
 JOINER = " "
@@ -152,9 +152,7 @@ def _dashboard(card: Card) -> Image.Image:
         value = "" if health is None else str(health)
         centred(draw, (x + 45, BOARD[1] - 95), value, font(BOLD, 44), RED)
     columns, gutter, left, right = card.columns, 60, 60, BOARD[0] - 60
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     top, bottom = 150, BOARD[1] - 60
     size = 38.0
     for index, chunk in enumerate(chunks):

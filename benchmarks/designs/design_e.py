@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, font, run_lines, star
+from .draw import canvas, centred, columns_of, font, run_lines, star
 
 NAME = "design-e"
 JOINER = ". "
@@ -251,9 +251,7 @@ def _dashboard(card: Card) -> Image.Image:
         value = "" if health is None else str(health)
         centred(draw, (x + cell / 2, 158), value, font(DIGITS, 44), CORAL)
     columns, gutter, left, right = card.columns, 70, 70, BOARD[0] - 70
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     top, bottom = 230, BOARD[1] - 60
     size = 38.0
     for index, chunk in enumerate(chunks):

@@ -22,7 +22,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, polygon, run_lines
+from .draw import canvas, centred, columns_of, polygon, run_lines
 
 NAME = "design-f"
 JOINER = " — "
@@ -300,9 +300,7 @@ def _dashboard(card: Card) -> Image.Image:
     _title(draw, card.villain, 70, x0 - 220, 112)
     draw.line((40, 200, BOARD[0] - 40, 200), fill=GOLD, width=3)
     columns, gutter, left, right = card.columns, 90, 70, BOARD[0] - 70
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     top, bottom = 236, BOARD[1] - 60
     size = 38.0
     for index, chunk in enumerate(chunks):

@@ -23,7 +23,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, polygon, run_lines
+from .draw import canvas, centred, columns_of, polygon, run_lines
 
 NAME = "design-g"
 JOINER = ": "
@@ -286,9 +286,7 @@ def _dashboard(card: Card) -> Image.Image:
     table_left = BOARD[0] - 70 - 260
     _table(draw, card, table_left, 200)
     columns, gutter, left, right = card.columns, 70, 70, table_left - 60
-    width = (right - left - gutter * (columns - 1)) / columns
-    per = -(-len(card.sections) // columns)
-    chunks = [card.sections[i * per : (i + 1) * per] for i in range(columns)]
+    width, chunks = columns_of(card.sections, columns, left, right, gutter)
     top, bottom = 196, BOARD[1] - 60
     size = 38.0
     for index, chunk in enumerate(chunks):

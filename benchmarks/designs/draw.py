@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -205,3 +206,14 @@ def run_lines(
             lines[-1].append((x, word, f, colour))
             x += w + space
     return [line for line in lines if line]
+
+
+def columns_of(
+    sections: list[Any], columns: int, left: float, right: float, gutter: float
+) -> tuple[float, list[list[Any]]]:
+    """A Dashboard's sections shared out over its columns, top to bottom then left to
+    right (the first columns take one more when they do not divide evenly), and the
+    width of a column between `left` and `right`."""
+    width = (right - left - gutter * (columns - 1)) / columns
+    per = -(-len(sections) // columns)
+    return width, [sections[i * per : (i + 1) * per] for i in range(columns)]
