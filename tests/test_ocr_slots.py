@@ -403,3 +403,17 @@ def test_a_blurred_icon_is_measured_at_its_edge_not_its_rim(tmp_path: Path) -> N
     found = slots.read_placement(blurred, _palette(crosses, tmp_path))
     assert found is not None
     assert found.place() == {n: {"civilian": 1} for n in ("left", "villain", "right")}
+
+
+def test_a_panel_filling_the_middle_of_a_slot_is_its_icon_not_its_fill(tmp_path: Path) -> None:
+    """The middle slot holds a green grate (a square 110 px of 200, pale bars across it):
+    the slot's steady band says its fill, so the grate is an icon of no token, the
+    Villain's marker; the others hold a triangle each."""
+    card = _card([[("triangle", BLUE)], [], [("triangle", BLUE)]])
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((335, 330, 425, 440), fill=GREEN)
+    for k in range(4):
+        pen.rectangle((345, 345 + 25 * k, 415, 349 + 25 * k), fill=(200, 230, 210))
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and found.marked_by == "a mark inside it"
+    assert found.place() == {"left": {"civilian": 1}, "right": {"civilian": 1}}

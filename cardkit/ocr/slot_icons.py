@@ -16,6 +16,7 @@ from cardkit.ocr import shapes
 DIFFERENT = 40  # levels of 255 in some channel: an icon's pixel against its slot's fill
 ICON_HEIGHT = 0.1  # an icon is at least this share of its slot's height
 INSET = 0.06  # a slot's frame: this share of its smaller side
+STEADY = 0.6  # a band this much of one colour is the slot's fill
 STRETCH = 4  # an icon is at most this many times as wide as high, or as high as wide
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom in card pixels
@@ -115,8 +116,12 @@ def icons_in(card: Image.Image, box: Box) -> list[Icon]:
     fill = np.median(rgb[band], axis=0)
     h, w = rgb.shape[:2]
     middle = np.median(rgb[h // 5 : h - h // 5, w // 5 : w - w // 5].reshape(-1, 3), axis=0)
-    if np.abs(fill - middle).max() > DIFFERENT / 2:
-        fill = middle  # the band lies on a ring thicker than the inset: the middle is the fill
+    steady = (np.abs(rgb[band] - fill).max(axis=1) <= DIFFERENT / 2).mean()
+    if steady < STEADY and np.abs(fill - middle).max() > DIFFERENT / 2:
+        # the band lies on a ring thicker than the inset, its median a blend of ring, fill
+        # and ground: the middle is the fill (a steady band is the fill, whatever panel
+        # the middle holds: Lizard's sewer grate)
+        fill = middle
     mask = (np.abs(rgb - fill).max(axis=2) > DIFFERENT).astype(np.uint8)
     within = _within_fill(1 - mask)
     mask = _unframed(mask)
