@@ -178,3 +178,16 @@ def test_a_line_read_as_junk_is_no_title() -> None:
         _line("Special Rules", 170),
     ]
     assert grammar.read(_kind("dashboard"), lines, 1150).values["title"] == "Venom"
+
+
+def test_a_tall_mark_at_the_cards_edge_does_not_raise_the_titles_bar() -> None:
+    """A skewed scan's edge read as a `|` 141 px tall above a threat's 54 px title."""
+    lines = [
+        _line("|", 28, 141, confidence=0.74),
+        _line("Hiding Place", 73, 54),
+        _line("If Bullseye is in this Location, he", 213, 41),
+        _line("cannot take damage.", 267, 40),
+    ]
+    reading = grammar.read(_kind("threat"), lines, 1044)
+    assert reading.values["card/name"] == "Hiding Place"
+    assert reading.values["card/text"] == "If Bullseye is in this Location, he cannot take damage."

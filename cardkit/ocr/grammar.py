@@ -217,12 +217,13 @@ def strip_marks(text: str, number: bool = False) -> str:
 
 
 def _set_apart(lines: list[Line], i: int) -> bool:
-    """The card's first line stands apart from the next below it, by 1.5 of its heights
+    """The card's first line of words stands apart from the next below it, by 1.5 of its heights
     (a title in a narrow display face is no taller than the text, but set apart)."""
-    if i != 0 or len(lines) < 2:
+    first = next((n for n, ln in enumerate(lines) if _letters(ln.text) >= 3), None)
+    if i != first or len(lines) < 2:
         return False
-    line = lines[0]
-    below = [ln.box[1] for ln in lines[1:] if ln.box[1] > line.box[1] + line.box[3] / 2]
+    line = lines[i]
+    below = [ln.box[1] for ln in lines[i + 1 :] if ln.box[1] > line.box[1] + line.box[3] / 2]
     return bool(below) and min(below) - (line.box[1] + line.box[3]) >= 1.5 * line.box[3]
 
 
@@ -457,7 +458,9 @@ def _label_word(line: Line, label: str) -> Line:
 
 
 def _median_height(lines: list[Line]) -> float:
-    heights = sorted(line.height for line in lines)
+    """The lines' median type height, lines of words only (a card's edge read as a tall
+    `|` is no type)."""
+    heights = sorted(line.height for line in lines if _letters(line.text) >= 3)
     return heights[len(heights) // 2] if heights else 0.0
 
 
