@@ -304,3 +304,19 @@ def test_a_card_read_again_by_columns_wins_only_with_more_sections_or_more_text(
     )
     assert again is not lost
     assert again.values["dashboard/overflow"] == "If 1 or more tokens can't be added."
+
+
+@NEEDS_TESSERACT
+def test_a_heading_in_white_on_a_dark_band_across_the_card_is_added() -> None:
+    """`Overflow` in white on a dark red band 1000 px long (wider than any BAM! mark),
+    its text under it the only line the page read gave."""
+    from cardkit.ocr import tag_headings
+    from cardkit.ocr.engine import TesseractEngine
+
+    card = Image.new("RGB", (1181, 787), (246, 244, 240))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((40, 124, 1100, 160), fill=(120, 20, 36))
+    pen.text((50, 142), "Overflow", font=dejavu(28), fill=(250, 250, 250), anchor="lm")
+    text = [line(*words_at("If 1 or more tokens", 40), top=184)]
+    lines = tag_headings.added(dashboard(), text, card, TesseractEngine(), "band")
+    assert [ln.text for ln in lines] == ["Overflow", "If 1 or more tokens"]

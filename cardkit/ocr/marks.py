@@ -52,8 +52,10 @@ def _points(contour: Any, size: float) -> int:
     return int(np.count_nonzero(depths > SPIKE * size))
 
 
-def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
-    """Every mark on the card: patches of a strong colour of their own, each read inside."""
+def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) -> list[Mark]:
+    """Every mark on the card: patches of a strong colour of their own, each read inside;
+    `widest`: a patch's width as a share of the card's, at most (a heading's band across
+    a column is one when headings are looked for)."""
     import cv2
 
     rgb = np.asarray(card.convert("RGB"))
@@ -76,7 +78,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
                 continue  # a hole, not a patch
             x, y, w, h = cv2.boundingRect(contour)
             filled = cv2.contourArea(contour)  # a sash across a corner fills half its box
-            if not SMALLEST * area <= filled <= LARGEST * area or w > 0.5 * rgb.shape[1]:
+            if not SMALLEST * area <= filled <= LARGEST * area or w > widest * rgb.shape[1]:
                 continue
             if any(_same((x, y, w, h), m.box) for m in out):
                 continue
@@ -84,24 +86,29 @@ def find(card: Image.Image, engine: OcrEngine, key: str) -> list[Mark]:
             holes = [
                 c
                 for c, link in zip(contours, tree[0], strict=True)
-                if link[3] == index and cv2.contourArea(c) >= HOLE * w * h
+                if link[3] == index and cv2.contourArea(c) >= HOLE * min(w, 4 * h) * h
+                # (a band's letters are as large as its height allows, not as its length)
             ]
             if len(holes) < LETTERS and points < POINTED:
                 continue  # no word cut out of it (a disc round one digit, a slot's rim)
             inset = (w // 8, h // 8) if points >= POINTED else (0, 0)  # inside the points
             inner = rgb[y + inset[1] : y + h - inset[1], x + inset[0] : x + w - inset[0]]
             crop = Image.fromarray(inner).convert("L")  # luminance: red on yellow reads
-            tilt, across = _tilt(contour) if points < POINTED else (0.0, 0.0)
-            if tilt:  # a band turned (a sash across a corner): read stood level, both ways,
-                # what lies round it in its box painted over in its own colour
+            if np.median(np.asarray(crop)) < 128:  # light letters on a dark patch: turned
+                crop = Image.fromarray(255 - np.asarray(crop))  # over, dark ink on light
+            ground = 255
+            if points < POINTED:  # what lies round the patch in its box (a line of text
+                # under a heading's band in a photo) painted over in the patch's colour
                 grey = np.array(crop)
                 inside = np.zeros(grey.shape, np.uint8)
                 cv2.drawContours(inside, [contour - [x, y]], -1, 1, thickness=-1)
                 own = (inside > 0) & mask[y : y + h, x : x + w].astype(bool)
-                ground = int(np.median(grey[own]))
+                ground = int(np.median(grey[own])) if own.any() else ground
                 grey[inside == 0] = ground
-                level = Image.fromarray(grey)
-                crops = [level.rotate(a, expand=True, fillcolor=ground) for a in (tilt, tilt + 180)]
+                crop = Image.fromarray(grey)
+            tilt, across = _tilt(contour) if points < POINTED else (0.0, 0.0)
+            if tilt:  # a band turned (a sash across a corner): read stood level, both ways
+                crops = [crop.rotate(a, expand=True, fillcolor=ground) for a in (tilt, tilt + 180)]
                 size = across
             else:
                 crops, size = [crop], h

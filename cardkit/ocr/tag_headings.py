@@ -1,4 +1,5 @@
-"""Headings printed on coloured tags (a dark word on a lime tag), which tesseract's
+"""Headings printed on coloured tags or bands (a dark word on a lime tag, a white one on a
+dark red band across the card), which tesseract's
 layout analysis of a photo often loses whole: each tag is found as a mark (marks.py: a
 patch of one strong colour with letters cut out of it) and read alone; a tag that reads
 one of the kind's section headings, where no line read that heading, is added to the
@@ -43,7 +44,7 @@ def added(
     if read >= set(headings):
         return lines
     out = list(lines)
-    for mark in marks.find(card, engine, f"{key}/tags"):
+    for mark in marks.find(card, engine, f"{key}/tags", widest=1.0):
         found = sections.heading_of(mark.text, headings)
         if found is None or found[1] or found[0] in read:
             continue
