@@ -27,19 +27,15 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import cv2
 import numpy as np
-from numpy.typing import NDArray
 from PIL import Image
 
+from cardkit.ocr import slot_outlines
 from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, icons_in
 
-EXTENT = 0.7  # a slot's outline fills this share of its bounding box (a disc 0.79, a hexagon 0.75)
-SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
@@ -95,66 +91,6 @@ def _rgb(image: Image.Image) -> Pixels:
     return np.asarray(image.convert("RGB"))
 
 
-EDGES = ((20, 50), (8, 24))  # Canny's thresholds: clear edges, then faint ones (a pale panel)
-
-
-def _edges(rgb: Pixels, low: int, high: int) -> NDArray[np.uint8]:
-    found = np.zeros(rgb.shape[:2], np.uint8)
-    for channel in range(3):
-        smooth = cv2.GaussianBlur(np.ascontiguousarray(rgb[..., channel]), (3, 3), 0)
-        found |= np.asarray(cv2.Canny(smooth, low, high), np.uint8)
-    return np.asarray(cv2.dilate(found, np.ones((3, 3), np.uint8)), np.uint8)
-
-
-def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
-    width = rgb.shape[1]
-    edges = _edges(rgb, low, high)
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    boxes = [box for box in map(_slot_box(width), contours) if box is not None]
-    # a frame's outer and inner edge: the outer one is the slot; a box well inside another
-    # (a square icon in its slot) is no slot
-    boxes.sort(key=lambda b: -_area(b))
-    kept: list[Box] = []
-    for box in boxes:
-        if not any(
-            _inside(box, k) and (_overlap(box, k) > 0.75 or _area(box) < 0.5 * _area(k))
-            for k in kept
-        ):
-            kept.append(box)
-    return kept
-
-
-def _slot_box(width: int) -> Any:
-    """The box of an outline that may be a slot on a card this wide, else None."""
-
-    def box(contour: Any) -> Box | None:
-        x, y, w, h = cv2.boundingRect(contour)
-        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
-            return None
-        return (x, y, x + w, y + h) if cv2.contourArea(contour) >= EXTENT * w * h else None
-
-    return box
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    return (
-        outer[0] <= inner[0]
-        and outer[1] <= inner[1]
-        and outer[2] >= inner[2]
-        and outer[3] >= inner[3]
-    )
-
-
-def _overlap(a: Box, b: Box) -> float:
-    """Intersection over union."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
-    return w * h / union
-
-
 def _alike(a: Box, b: Box) -> bool:
     wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
     level = abs((a[1] + a[3]) - (b[1] + b[3])) / 2 <= 0.25 * ha
@@ -175,7 +111,7 @@ def find_slots(card: Image.Image) -> list[Box]:
         return list(_LAST[0][1])
     rgb = _rgb(card)
     found: list[Box] = []
-    for boxes in _candidate_sets(rgb):
+    for boxes in slot_outlines.candidate_sets(rgb):
         here = _row(boxes) or _across(_row(_across(boxes)))
         if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
             found = here
@@ -183,27 +119,6 @@ def find_slots(card: Image.Image) -> list[Box]:
             break
     _LAST[:] = [(card, found)]
     return list(found)
-
-
-def _candidate_sets(rgb: Pixels) -> Iterator[list[Box]]:
-    for low, high in EDGES:
-        yield _candidates(rgb, low, high)
-    yield _filled(rgb)
-
-
-FILL_DIFF = 12  # levels of 255: a slot's fill against the card's ground, at least
-
-
-def _filled(rgb: Pixels) -> list[Box]:
-    """Slots by their fills when their outlines did not close (a thin frame blurred in a
-    photo): what differs from the card's ground, thin lines (frames, rules, the card's
-    border) opened away, each patch a slot when it fills its box as an outline must."""
-    ground = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = (np.abs(rgb.astype(np.int16) - ground).max(axis=2) > FILL_DIFF).astype(np.uint8)
-    side = max(3, round(rgb.shape[1] / 100)) | 1
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [box for box in map(_slot_box(rgb.shape[1]), contours) if box is not None]
 
 
 def _across(boxes: list[Box]) -> list[Box]:
@@ -235,7 +150,7 @@ def _row(boxes: list[Box]) -> list[Box]:
             if not any(min(box[2], r[2]) > max(box[0], r[0]) for r in row):  # side by side
                 row.append(box)
         spread = max(_unlike(a, b) for a in row for b in row)
-        ranked = (len(row), -spread, sum(map(_area, row)))
+        ranked = (len(row), -spread, sum(map(slot_outlines.area, row)))
         if 2 <= len(row) <= 4 and ranked > rank:
             best, rank = row, ranked
     return sorted(best)
@@ -269,18 +184,6 @@ def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
     if len(taller) == 1:
         return out, taller[0], how
     return out, None, ""
-
-
-def _area(box: Box) -> int:
-    return (box[2] - box[0]) * (box[3] - box[1])
-
-
-def _ink(rgb: Pixels) -> float:
-    """The share of a band's pixels unlike its own median: a mark in it."""
-    if rgb.size == 0:
-        return 0.0
-    ground = np.median(rgb.reshape(-1, 3), axis=0)
-    return float((np.abs(rgb.astype(np.int16) - ground).max(axis=2) > DIFFERENT).mean())
 
 
 def _odd_one(values: list[float], least: float) -> int | None:

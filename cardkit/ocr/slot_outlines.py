@@ -1,0 +1,101 @@
+"""Where a card's placement slots may stand: outlines that fill their bounding boxes (a
+rectangle, a disc, a hexagon), found by their edges in every channel (clear ones, then
+faint ones), else by their fills against the card's ground (slots.py makes rows of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from cardkit.ocr.slot_icons import Box, Pixels
+
+EXTENT = 0.7  # a slot's outline fills this share of its bounding box (a disc 0.79, a hexagon 0.75)
+SLOT_WIDTH = (0.08, 0.4)  # a slot's width as a share of the card's
+
+
+EDGES = ((20, 50), (8, 24))  # Canny's thresholds: clear edges, then faint ones (a pale panel)
+
+
+def edges(rgb: Pixels, low: int, high: int) -> NDArray[np.uint8]:
+    found = np.zeros(rgb.shape[:2], np.uint8)
+    for channel in range(3):
+        smooth = cv2.GaussianBlur(np.ascontiguousarray(rgb[..., channel]), (3, 3), 0)
+        found |= np.asarray(cv2.Canny(smooth, low, high), np.uint8)
+    return np.asarray(cv2.dilate(found, np.ones((3, 3), np.uint8)), np.uint8)
+
+
+def _candidates(rgb: Pixels, low: int, high: int) -> list[Box]:
+    width = rgb.shape[1]
+    found = edges(rgb, low, high)
+    contours, _ = cv2.findContours(found, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    boxes = [box for box in map(_slot_box(width), contours) if box is not None]
+    # a frame's outer and inner edge: the outer one is the slot; a box well inside another
+    # (a square icon in its slot) is no slot
+    boxes.sort(key=lambda b: -area(b))
+    kept: list[Box] = []
+    for box in boxes:
+        if not any(
+            inside(box, k) and (overlap(box, k) > 0.75 or area(box) < 0.5 * area(k)) for k in kept
+        ):
+            kept.append(box)
+    return kept
+
+
+def _slot_box(width: int) -> Any:
+    """The box of an outline that may be a slot on a card this wide, else None."""
+
+    def box(contour: Any) -> Box | None:
+        x, y, w, h = cv2.boundingRect(contour)
+        if not SLOT_WIDTH[0] * width <= w <= SLOT_WIDTH[1] * width or not 0.5 <= w / h <= 2:
+            return None
+        return (x, y, x + w, y + h) if cv2.contourArea(contour) >= EXTENT * w * h else None
+
+    return box
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and outer[2] >= inner[2]
+        and outer[3] >= inner[3]
+    )
+
+
+def overlap(a: Box, b: Box) -> float:
+    """Intersection over union."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
+    return w * h / union
+
+
+def candidate_sets(rgb: Pixels) -> Iterator[list[Box]]:
+    for low, high in EDGES:
+        yield _candidates(rgb, low, high)
+    yield _filled(rgb)
+
+
+FILL_DIFF = 12  # levels of 255: a slot's fill against the card's ground, at least
+
+
+def _filled(rgb: Pixels) -> list[Box]:
+    """Slots by their fills when their outlines did not close (a thin frame blurred in a
+    photo): what differs from the card's ground, thin lines (frames, rules, the card's
+    border) opened away, each patch a slot when it fills its box as an outline must."""
+    ground = np.median(rgb.reshape(-1, 3), axis=0)
+    mask = (np.abs(rgb.astype(np.int16) - ground).max(axis=2) > FILL_DIFF).astype(np.uint8)
+    side = max(3, round(rgb.shape[1] / 100)) | 1
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [box for box in map(_slot_box(rgb.shape[1]), contours) if box is not None]
+
+
+def area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
