@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.errors import UsageError
-from cardkit.ocr import grammar, page
+from cardkit.ocr import grammar, grammar_kinds, page
 
 
 def _line(text: str, top: int, height: float = 26.0) -> page.Line:
@@ -92,10 +92,10 @@ def test_a_label_spelt_right_is_taken_before_a_near_miss() -> None:
 
 
 def test_an_unknown_structure_name_is_refused() -> None:
-    assert grammar._structures(["placement"]) == ("placement",)
-    assert grammar._structures([]) == ()
+    assert grammar_kinds._structures(["placement"]) == ("placement",)
+    assert grammar_kinds._structures([]) == ()
     with pytest.raises(ValueError, match="unknown structure 'arrows'"):
-        grammar._structures(["placement", "arrows"])
+        grammar_kinds._structures(["placement", "arrows"])
 
 
 GAME = """\
