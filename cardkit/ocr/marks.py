@@ -106,6 +106,10 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 ground = int(np.median(grey[own])) if own.any() else ground
                 grey[inside == 0] = ground
                 crop = Image.fromarray(grey)
+            margin = max(4, crop.height // 4)  # tesseract reads no word touching the edge
+            padded = Image.new("L", (crop.width + 2 * margin, crop.height + 2 * margin), ground)
+            padded.paste(crop, (margin, margin))
+            crop = padded
             tilt, across = _tilt(contour) if points < POINTED else (0.0, 0.0)
             if tilt:  # a band turned (a sash across a corner): read stood level, both ways
                 crops = [crop.rotate(a, expand=True, fillcolor=ground) for a in (tilt, tilt + 180)]
@@ -113,14 +117,19 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
             else:
                 crops, size = [crop], h
             scale = min(3.0, max(1.0, 2 * TARGET / max(1, size)))
-            reads = [
-                engine.read(
-                    c.resize((max(1, round(c.width * scale)), max(1, round(c.height * scale)))),
-                    "line",
-                    key=f"{key}/mark{len(out)}/{n}",
-                )
-                for n, c in enumerate(crops)
+            grown = [
+                c.resize((max(1, round(c.width * scale)), max(1, round(c.height * scale))))
+                for c in crops
             ]
+            reads = [
+                engine.read(c, "line", key=f"{key}/mark{len(out)}/{n}") for n, c in enumerate(grown)
+            ]
+            if not any(r.text.strip() for r in reads):  # tesseract's line mode now and then
+                # reads nothing of a lone bold word its word mode reads (a BAM! tag)
+                reads = [
+                    engine.read(c, "word", key=f"{key}/mark{len(out)}/{n}/word")
+                    for n, c in enumerate(grown)
+                ]
             text = max(reads, key=lambda r: r.confidence).text
             out.append(Mark((x, y, w, h), points, " ".join(text.split())))
     return out
