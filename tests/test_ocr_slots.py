@@ -417,3 +417,26 @@ def test_a_panel_filling_the_middle_of_a_slot_is_its_icon_not_its_fill(tmp_path:
     found = slots.read_placement(card, _palette(BOX, tmp_path))
     assert found is not None and found.marked_by == "a mark inside it"
     assert found.place() == {"left": {"civilian": 1}, "right": {"civilian": 1}}
+
+
+def test_a_placement_named_by_the_systems_own_icons_is_written_doubted() -> None:
+    """No box palette: a row of slots whose icons look like cardkit's own (a blue circle,
+    a purple square) is written as read, below the threshold, with a gap note saying so;
+    with a box palette the same card is written sure."""
+    from cardkit.ocr import grammar, grammar_refine
+
+    card = _card([[("circle", (30, 111, 217))], [("square", (142, 36, 170))], []], marked=1)
+    kind = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    reading = grammar.read(kind, [], card.height)
+    grammar_refine.placement(reading, card)
+    assert reading.values["card/place"] == {"left": {"civilian": 1}, "villain": {"thug": 1}}
+    assert reading.confidences["card/place"] < 0.9
+    assert any("own icons" in g["note"] for g in reading.gaps)
+    boxed = grammar.read(kind, [], card.height)
+    box = palette.parse(
+        "provenance: test\ntokens:\n  civilian: {colour: '#1e6fd9', shape: circle}\n"
+        "  thug: {colour: '#8e24aa', shape: square}\n",
+        Path("box.yaml"),
+    )
+    grammar_refine.placement(boxed, card, box)
+    assert boxed.confidences["card/place"] >= 0.9 and not boxed.gaps

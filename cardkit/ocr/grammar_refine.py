@@ -306,11 +306,15 @@ def flag_marks(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
             reading.unread.remove(rule.field)
 
 
+OWN_ICONS = 0.6  # a placement named by the system's own icons on a design read by grammar
+
+
 def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> None:
     """A `slots` field: the placement read from the image (slots.py), its icons named by
-    the box's palette (palette.py; the system's own icons when the box has none). Written
-    only when every slot is named and every icon matches a token; else its counts go into
-    a gap note and the field stays unconfirmed, not read."""
+    the box's palette (palette.py; the system's own icons when the box has none: then
+    written doubted, a likeness). Written only when every slot is named and every icon
+    matches a token; else its counts go into a gap note and the field stays unconfirmed,
+    not read."""
     from cardkit.ocr import palette, slots, tokens
 
     for rule in reading.kind.rules:
@@ -328,6 +332,19 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
             reading.confidences[rule.field] = slots.SURE
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
+            if box is None and any(s.found for s in found.slots):
+                # named by cardkit's own proxy icons on a card the grammar read (another
+                # design's icons): a likeness, not the box's tokens; written, doubted
+                reading.confidences[rule.field] = OWN_ICONS
+                reading.gaps.append(
+                    {
+                        "note": f"{rule.field}: icons named by {reading.kind.system}'s own "
+                        f"icons ({found.described()}), no box palette given: check them, "
+                        "or give the box's (cardkit ocr --palette, cardkit palette)",
+                        "fields": [rule.field],
+                        "status": "open",
+                    }
+                )
             continue
         if found.gapped:
             why = "a slot's room between two of them, where none was found"
