@@ -74,6 +74,9 @@ def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -
     )
     assert sections.heading_of("• Deal 1 damage.", heads) is None
     assert sections.heading_of("Special Rules 2", heads) == ("Special Rules", "")
+    # a square ornament read as a short word in lower case
+    assert sections.heading_of("mg BAM!", heads) == ("BAM!", "")
+    assert sections.heading_of("a BAM! effect.", heads) is None
 
 
 def test_two_columns_in_any_order_give_each_heading_its_own_text() -> None:
@@ -320,3 +323,18 @@ def test_a_heading_in_white_on_a_dark_band_across_the_card_is_added() -> None:
     text = [line(*words_at("If 1 or more tokens", 40), top=184)]
     lines = tag_headings.added(dashboard(), text, card, TesseractEngine(), "band")
     assert [ln.text for ln in lines] == ["Overflow", "If 1 or more tokens"]
+
+
+def test_words_beside_a_heading_on_its_line_are_not_its_text() -> None:
+    """A table's heads printed at the card's right edge on the headings' line: not the
+    Overflow's text, kept."""
+    lines = [
+        line(*words_at("Special Rules", 50), top=180),
+        line(*words_at("Overflow", 760), top=181),
+        line(*words_at("Heroes Health", 1400), top=185),
+        line(*words_at("Each time Titania is", 50), top=240),
+        line(*words_at("If 1 or more", 760), top=240),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    assert read.values["dashboard/overflow"] == "If 1 or more"
+    assert read.kept == ["Heroes Health"]

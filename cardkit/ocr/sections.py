@@ -106,8 +106,13 @@ def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
     followed by a separator, a short name or another heading; None for a sentence that
     happens to open with a heading's word (`BAM! Instead, the Hero gets a KO token.`). A
     mark before it (a diamond read as `•`) is the heading's ornament, and so is a speck
-    after it (a rule running on, read as `2`)."""
+    after it (a rule running on, read as `2`), and so is a short word in lower case before
+    it (a square read as `mg`) when the heading would stand alone."""
     words = re.sub(r"^[^\w\"“']+\s+", "", text.strip()).split()
+    if len(words) > 1 and len(words[0]) <= 2 and words[0].islower():
+        found = heading_of(" ".join(words[1:]), headings)
+        if found is not None and not found[1]:
+            return found
     for label in sorted(headings, key=lambda h: -len(h.split())):
         size = len(label.split())
         if len(words) < size:
@@ -149,7 +154,8 @@ def read(
         above = [
             h[0]
             for h in heads
-            if _column_of(h[0], columns) == column and h[0].box[1] < segment.box[1]
+            if _column_of(h[0], columns) == column
+            and h[0].box[1] + h[0].box[3] / 2 < segment.box[1]  # under it, not beside it
         ]
         if not above:
             continue
