@@ -338,3 +338,21 @@ def test_words_beside_a_heading_on_its_line_are_not_its_text() -> None:
     read = grammar.read(dashboard(), lines, 1181)
     assert read.values["dashboard/overflow"] == "If 1 or more"
     assert read.kept == ["Heroes Health"]
+
+
+def test_a_tables_lone_numbers_beyond_the_columns_text_are_not_its_text() -> None:
+    """An upright Heroes table at the right edge: its counts (`2`, `3`) stand level with
+    the Overflow's lines, beyond where they end; a lone number within the text's width
+    (a wrapped `1`) is text."""
+    lines = [
+        line(*words_at("Overflow", 60), top=180),
+        line(("2", 1500), top=240),
+        line(*words_at("If one or more tokens cannot be added", 60), top=241),
+        line(("3", 1500), top=300),
+        line(*words_at("to a Location, bring back", 60), top=301),
+        line(("1", 60), top=361),
+    ]
+    read = grammar.read(dashboard(), lines, 1181)
+    text = "If one or more tokens cannot be added to a Location, bring back 1"
+    assert read.values["dashboard/overflow"] == text
+    assert read.kept == ["2", "3"]

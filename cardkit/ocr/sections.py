@@ -79,6 +79,21 @@ def segments(lines: list[Line]) -> list[Segment]:
     return out
 
 
+LONE_NUMBER = re.compile(r"\d{1,2}")
+
+
+def _text_ends(free: list[Segment], columns: list[int]) -> dict[int, int]:
+    """Per column, where its lines of words end (the median of their right edges: a
+    table's heads beside a heading end further out); a table's numbers standing beyond it
+    are no section's text."""
+    rights: dict[int, list[int]] = {}
+    for segment in free:
+        if sum(c.isalpha() for c in segment.text) >= 3:
+            column = _column_of(segment, columns)
+            rights.setdefault(column, []).append(segment.box[0] + segment.box[2])
+    return {column: sorted(r)[len(r) // 2] for column, r in rights.items()}
+
+
 def _whole(index: int, line: Line) -> Segment:
     if not line.words:
         return Segment(index, line.text, line.confidence, line.box, line.height)
@@ -147,10 +162,13 @@ def read(
         return []
     members: dict[int, list[Segment]] = {id(h[0]): [] for h in heads}
     heading_ids = {id(h[0]) for h in heads}
+    ends = _text_ends(free, columns)
     for segment in sorted(free, key=lambda s: s.box[1]):
         if id(segment) in heading_ids:
             continue
         column = _column_of(segment, columns)
+        if LONE_NUMBER.fullmatch(segment.text.strip()) and segment.box[0] > ends.get(column, 0):
+            continue  # a table's number beyond where the column's text ends: kept
         above = [
             h[0]
             for h in heads
