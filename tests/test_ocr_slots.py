@@ -15,6 +15,7 @@ import yaml
 from PIL import Image, ImageDraw
 
 from cardkit.ocr import calibrate, palette, shapes, slots
+from tests.drawn_fonts import dejavu
 
 BLUE, RED, GREEN = (40, 90, 200), (200, 40, 40), (40, 160, 60)
 PAPER, SLOT, EDGE = (240, 230, 205), (222, 210, 178), (90, 70, 40)
@@ -440,3 +441,23 @@ def test_a_placement_named_by_the_systems_own_icons_is_written_doubted() -> None
     )
     grammar_refine.placement(boxed, card, box)
     assert boxed.confidences["card/place"] >= 0.9 and not boxed.gaps
+
+
+def test_a_move_badge_beside_the_slots_is_no_slot(tmp_path: Path) -> None:
+    """Left of three slots, a navy badge as wide as a slot and 30 px taller (a Move value
+    in it): filled unlike the slots and reaching above them, it is no slot; a bar marks
+    the middle slot."""
+    card = Image.new("RGB", (980, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((20, 270, 200, 470), fill=(52, 80, 120))
+    pen.text((110, 380), "4", font=dejavu(90), fill=(250, 250, 250), anchor="mm")
+    for n, icons in enumerate([[("triangle", BLUE)], [("square", RED)], [("square", RED)]]):
+        left = 220 + n * 220
+        pen.rounded_rectangle((left, 300, left + 200, 470), 14, fill=SLOT, outline=EDGE, width=4)
+        if n == 1:
+            pen.rectangle((left + 50, 480, left + 150, 490), fill=(30, 100, 110))
+        for shape, colour in icons:
+            _icon(pen, shape, left + 100, 385, 22, colour)
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and len(found.slots) == 3 and found.sure
+    assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}

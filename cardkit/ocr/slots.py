@@ -248,6 +248,16 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
         marked = _marked(rgb, boxes, far)
         if marked is not None:
             return marked, "a mark"
+    fills, frames = _colours(rgb, boxes)
+    for what, colours in (("its fill", fills), ("its frame", frames)):
+        odd = _odd_colour(colours)
+        if odd is not None:
+            return odd, what
+    return None, ""
+
+
+def _colours(rgb: Pixels, boxes: list[Box]) -> tuple[list[Pixels], list[Pixels]]:
+    """Each box's fill (the median of a band just inside its frame) and frame colour."""
     frames, fills = [], []
     for left, top, right, bottom in boxes:
         h, w = bottom - top, right - left
@@ -256,11 +266,25 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
         inset = round(INSET * min(h, w))
         inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
         fills.append(np.median(inner.reshape(-1, 3), axis=0))
-    for what, colours in (("its fill", fills), ("its frame", frames)):
-        odd = _odd_colour(colours)
-        if odd is not None:
-            return odd, what
-    return None, ""
+    return fills, frames
+
+
+def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
+    """A box at the row's end filled unlike all the others and reaching above or below
+    them is no slot (a Move badge of the slots' size beside them: a Villain's slot
+    differs in one way at most, its fill or its height)."""
+    if len(boxes) < 3:
+        return boxes
+    fills, _ = _colours(_rgb(card).astype(np.int16), boxes)
+    odd = _odd_colour(fills)
+    if odd is None or odd not in (0, len(boxes) - 1):
+        return boxes
+    rest = [b for n, b in enumerate(boxes) if n != odd]
+    top, bottom = np.median([b[1] for b in rest]), np.median([b[3] for b in rest])
+    slack = 0.05 * (bottom - top)
+    if boxes[odd][1] < top - slack or boxes[odd][3] > bottom + slack:
+        return rest
+    return boxes
 
 
 def _marker_inside(slots: list[Slot]) -> tuple[int | None, str]:
@@ -312,7 +336,7 @@ def marker_from(found: Placement, place: dict[str, dict[str, int]]) -> None:
 def read_placement(card: Image.Image, palette: Any) -> Placement | None:
     """The placement diagram on the card, or None when no row of slots is found.
     `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
-    boxes = find_slots(card)
+    boxes = _badge_dropped(card, find_slots(card))
     if not boxes:
         return None
     joined, how = None, ""
