@@ -28,6 +28,7 @@ FOLDERS = [
     "marvel-united-design-e",
     "marvel-united-design-f",
     "marvel-united-design-g",
+    "marvel-united-design-h",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -38,6 +39,9 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
     "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
     "/usr/share/fonts/opentype/urw-base35/P052-Roman.otf",
+    "/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf",
+    "/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf",
+    "/usr/share/fonts/truetype/liberation2/LiberationMono-Bold.ttf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),

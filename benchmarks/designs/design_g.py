@@ -1,4 +1,4 @@
-"""design-g (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-g (development: held out until measured on 2026-12-03, then design-h took its place).
 A pale blue card with navy ink inside a slate rounded frame (a thick outer line, a thin
 inner one); fonts URW Palladio (P052, fonts-urw-base35) for the title (Bold), the body
 text (Roman) and the movement sentence (Italic), Nimbus Sans Bold for labels and numbers.
