@@ -11,7 +11,18 @@ from typing import Any
 from PIL import Image
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, columns_of, fit, font, paragraphs, polygon, star, tokens_in
+from .draw import (
+    by_kind,
+    canvas,
+    centred,
+    columns_of,
+    fit,
+    font,
+    paragraphs,
+    polygon,
+    star,
+    tokens_in,
+)
 
 NAME = "design-b"
 JOINER = ": "
@@ -61,11 +72,8 @@ def _frame(size: tuple[int, int], title: str) -> tuple[Image.Image, Any]:
 
 
 def paint(card: Card) -> tuple[Image.Image, list[str] | None]:
-    if card.kind == "masterplan":
-        return _masterplan(card)
-    if card.kind == "threat":
-        return _threat(card), None
-    return _dashboard(card), None
+    painted: tuple[Image.Image, list[str] | None] = by_kind(card, _masterplan, _threat, _dashboard)
+    return painted
 
 
 def _masterplan(card: Card) -> tuple[Image.Image, list[str] | None]:

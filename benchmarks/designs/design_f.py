@@ -22,7 +22,7 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from .data import Card, dashboard, masterplan, move_of, movement_of, slots_of, threat
-from .draw import canvas, centred, columns_of, polygon, run_lines
+from .draw import by_kind, canvas, centred, columns_of, polygon, run_lines
 
 NAME = "design-f"
 JOINER = " — "
@@ -64,11 +64,8 @@ def cards() -> list[Card]:
 
 
 def paint(card: Card) -> tuple[Image.Image, list[str] | None]:
-    if card.kind == "masterplan":
-        return _masterplan(card)
-    if card.kind == "threat":
-        return _threat(card), None
-    return _dashboard(card), None
+    painted: tuple[Image.Image, list[str] | None] = by_kind(card, _masterplan, _threat, _dashboard)
+    return painted
 
 
 def _face(name: str, size: float) -> ImageFont.FreeTypeFont:

@@ -217,3 +217,18 @@ def columns_of(
     width = (right - left - gutter * (columns - 1)) / columns
     per = -(-len(sections) // columns)
     return width, [sections[i * per : (i + 1) * per] for i in range(columns)]
+
+
+def by_kind(
+    card: Any,
+    masterplan: Callable[[Any], Any],
+    threat: Callable[[Any], Image.Image],
+    dashboard: Callable[[Any], Image.Image],
+) -> Any:
+    """A design's card painted by its painter for the card's kind: (image, the master
+    plan's diagram order or None)."""
+    if card.kind == "masterplan":
+        return masterplan(card)
+    if card.kind == "threat":
+        return threat(card), None
+    return dashboard(card), None
