@@ -191,3 +191,23 @@ def test_a_tall_mark_at_the_cards_edge_does_not_raise_the_titles_bar() -> None:
     reading = grammar.read(_kind("threat"), lines, 1044)
     assert reading.values["card/name"] == "Hiding Place"
     assert reading.values["card/text"] == "If Bullseye is in this Location, he cannot take damage."
+
+
+def test_a_locations_name_in_capitals_at_the_bottom_of_a_strip_is_its_name() -> None:
+    """A strip location (617 px high): its heading and text at the top, its name in
+    capitals at the bottom; a square location whose name was not read takes no rules
+    line from its bottom band, nor its END OF TURN heading."""
+    strip = [
+        _line("ALTERNATIVE END OF TURN", 99, 52),
+        _line("Gain 1 Training card.", 193, 66),
+        _line("THE DANGER ROOM", 452, 78),
+    ]
+    reading = grammar.read(_kind("location"), strip, 617)
+    assert reading.values["name"] == "THE DANGER ROOM"
+    assert reading.values["text"] == "Gain 1 Training card."
+    square = [
+        _line("Each Hero here draws 1 card.", 900, 40),
+        _line("END OF TURN", 1300, 40),
+        _line("Move each Hero 1 space.", 1450, 40),
+    ]
+    assert "name" not in grammar.read(_kind("location"), square, 1615).values

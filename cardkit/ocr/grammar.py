@@ -143,6 +143,24 @@ def title_part(line: Line, text: str) -> tuple[str, str]:
     return text, ""
 
 
+def _bottom_title(
+    kind: Kind, lines: list[Line], left: list[str], below: float, least: float
+) -> int | None:
+    """With `bottom: true` and no title in the top band: the lowest line of capitals in
+    the bottom band (a strip card prints its name at the bottom), no sentence, no label."""
+    for i in range(len(lines) - 1, -1, -1):
+        line, text = lines[i], left[i]
+        if line.box[1] + line.box[3] < below:  # its foot in the band
+            break
+        letters = [c for c in text if c.isalpha()]
+        capitals = len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+        if not capitals or line.confidence < least or lines_read.SENTENCE.search(text):
+            continue
+        if not _is_heading(kind, text) and not _labelled(kind, text):
+            return i
+    return None
+
+
 def _labelled(kind: Kind, text: str) -> bool:
     """The line holds one of the kind's longer labels, as evidence() counts one
     (`ALTERNATIVE END OF TURN`): no title, and no rules text. (A short one, MOVE, counts
@@ -210,6 +228,11 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
                     left[i] = rest
                     break
+            if rule.field not in values and o.get("bottom"):
+                at = _bottom_title(kind, lines, left, card_height - share * card_height, least)
+                if at is not None:
+                    take(rule.field, [at], strip_marks(left[at]))
+                    left[at] = ""
         elif rule.how == "pattern":
             pattern = re.compile(str(o["pattern"]))
             for i, text in enumerate(left):
