@@ -9,7 +9,8 @@ fields it expects, and per field one rule:
 - `title`: the first line with three letters or more in the card's top `share`, no
   sentence in it (`Blast. Move each Hero` is rules text under a title not read) and two
   numbers at most (`Health 10 12 13` is a table's row), up to a space wider than three
-  type heights (a table beside a Dashboard's name stays for the rest) (read at
+  type heights (a table beside a Dashboard's name stays for the rest); with `bottom: true`
+  and none there, the lowest line of capitals in the bottom band (a strip's name) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
