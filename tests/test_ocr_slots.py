@@ -461,3 +461,17 @@ def test_a_move_badge_beside_the_slots_is_no_slot(tmp_path: Path) -> None:
     found = slots.read_placement(card, _palette(BOX, tmp_path))
     assert found is not None and len(found.slots) == 3 and found.sure
     assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+
+
+def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Path) -> None:
+    """Three framed slots, the middle one marked, no icon found in any (as a phone photo
+    can lose them): `none`, but below the threshold, with a gap note."""
+    from cardkit.ocr import grammar, grammar_refine
+
+    card = _card([[], [], []], marked=1)
+    kind = next(k for k in grammar.grammars()["marvel-united"] if k.name == "masterplan")
+    reading = grammar.read(kind, [], card.height)
+    grammar_refine.placement(reading, card, _palette(BOX, tmp_path))
+    assert reading.values["card/place"] == "none"
+    assert reading.confidences["card/place"] < 0.9
+    assert any("every one read empty" in g["note"] for g in reading.gaps)

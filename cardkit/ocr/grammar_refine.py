@@ -306,7 +306,7 @@ def flag_marks(reading: grammar.Reading, card: Image.Image, engine: OcrEngine, k
             reading.unread.remove(rule.field)
 
 
-OWN_ICONS = 0.6  # a placement named by the system's own icons on a design read by grammar
+DOUBTED_PLACE = 0.6  # a placement read as a likeness (the system's own icons), or every slot empty
 
 
 def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> None:
@@ -332,10 +332,22 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
             reading.confidences[rule.field] = slots.SURE
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
-            if box is None and any(s.found for s in found.slots):
+            if not any(s.found for s in found.slots):
+                # a diagram is drawn to place tokens ("No tokens placed." is printed as
+                # words): every slot read empty is more likely icons lost in a photo
+                reading.confidences[rule.field] = DOUBTED_PLACE
+                reading.gaps.append(
+                    {
+                        "note": f"{rule.field}: {len(found.slots)} slots found and every one "
+                        "read empty: check the card for its tokens",
+                        "fields": [rule.field],
+                        "status": "open",
+                    }
+                )
+            elif box is None:
                 # named by cardkit's own proxy icons on a card the grammar read (another
                 # design's icons): a likeness, not the box's tokens; written, doubted
-                reading.confidences[rule.field] = OWN_ICONS
+                reading.confidences[rule.field] = DOUBTED_PLACE
                 reading.gaps.append(
                     {
                         "note": f"{rule.field}: icons named by {reading.kind.system}'s own "
