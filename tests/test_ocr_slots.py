@@ -475,3 +475,18 @@ def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Pat
     assert reading.values["card/place"] == "none"
     assert reading.confidences["card/place"] < 0.9
     assert any("every one read empty" in g["note"] for g in reading.gaps)
+
+
+def test_a_column_whose_end_slot_is_the_villains_by_its_fill_keeps_it() -> None:
+    """A column of three slots, the top one filled darker (the Villain's, told by its
+    fill): stacked one above another, it reaches above the others only along the column,
+    so it is no badge beside them."""
+    card = Image.new("RGB", (760, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    for n in range(3):
+        top = 240 + n * 200
+        fill = (150, 140, 120) if n == 0 else SLOT
+        pen.rectangle((520, top, 700, top + 170), fill=fill, outline=EDGE, width=4)
+    found = slots.read_placement(card, palette.builtin("marvel-united"))
+    assert found is not None and len(found.slots) == 3
+    assert found.marked_by == "its fill" and found.slots[0].name == "villain"

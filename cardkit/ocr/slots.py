@@ -280,9 +280,12 @@ def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
     if odd is None or odd not in (0, len(boxes) - 1):
         return boxes
     rest = [b for n, b in enumerate(boxes) if n != odd]
-    top, bottom = np.median([b[1] for b in rest]), np.median([b[3] for b in rest])
+    # measured across the line of slots: a column's is its left and right
+    line = _across(boxes) if _column(boxes) else boxes
+    others = [b for n, b in enumerate(line) if n != odd]
+    top, bottom = np.median([b[1] for b in others]), np.median([b[3] for b in others])
     slack = 0.05 * (bottom - top)
-    if boxes[odd][1] < top - slack or boxes[odd][3] > bottom + slack:
+    if line[odd][1] < top - slack or line[odd][3] > bottom + slack:
         return rest
     return boxes
 
