@@ -50,10 +50,9 @@ def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
     """The reading, or a better one from the card read column by column."""
     from cardkit.ocr import grammar
 
-    rule = next((r for r in reading.kind.rules if r.how in sections.RULES), None)
-    if rule is None:
+    targets = sections.headings_of(reading.kind)
+    if not targets:
         return reading
-    targets = [str(h) for h in dict(rule.options.get("headings") or {})]
     heads, columns = sections.layout(reading.lines, targets)
     if len(columns) < 2:
         return reading  # one column: the page read already reads it as one

@@ -112,6 +112,16 @@ def _wordlike(words: list[Word], n: int, height: float) -> bool:
     return max(before, after) <= max(height, 1.0)
 
 
+def headings_of(kind: Any) -> list[str]:
+    """The section headings a grammar kind's `sections` rules name (none without one)."""
+    return [
+        str(heading)
+        for rule in kind.rules
+        if rule.how in RULES
+        for heading in dict(rule.options.get("headings") or {})
+    ]
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[^A-Za-z]", "", text).casefold()
 

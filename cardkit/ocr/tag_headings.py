@@ -23,21 +23,12 @@ TAG_CONFIDENCE = 0.9  # a heading read alone on its tag, spelt as the grammar na
 TYPE_SHARE = 0.6  # a tag's word stands this share of the tag's height
 
 
-def _headings(kind: Kind) -> list[str]:
-    return [
-        str(heading)
-        for rule in kind.rules
-        if rule.how in sections.RULES
-        for heading in dict(rule.options.get("headings") or {})
-    ]
-
-
 def added(
     kind: Kind, lines: list[Line], card: Image.Image, engine: OcrEngine, key: str
 ) -> list[Line]:
     """The lines, with a line for each tag that reads a heading no line read (in reading
     order: by the tag's top); the lines as they are for a kind with no sections."""
-    headings = _headings(kind)
+    headings = sections.headings_of(kind)
     if not headings:
         return lines
     read = {found[0] for ln in lines if (found := sections.heading_of(ln.text, headings))}
