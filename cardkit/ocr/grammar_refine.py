@@ -332,30 +332,26 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
             reading.confidences[rule.field] = slots.SURE
             if rule.field in reading.unread:
                 reading.unread.remove(rule.field)
+            doubt = ""
             if not any(s.found for s in found.slots):
                 # a diagram is drawn to place tokens ("No tokens placed." is printed as
                 # words): every slot read empty is more likely icons lost in a photo
-                reading.confidences[rule.field] = DOUBTED_PLACE
-                reading.gaps.append(
-                    {
-                        "note": f"{rule.field}: {len(found.slots)} slots found and every one "
-                        "read empty: check the card for its tokens",
-                        "fields": [rule.field],
-                        "status": "open",
-                    }
+                doubt = (
+                    f"{len(found.slots)} slots found and every one read empty: check the "
+                    "card for its tokens"
                 )
             elif box is None:
                 # named by cardkit's own proxy icons on a card the grammar read (another
                 # design's icons): a likeness, not the box's tokens; written, doubted
+                doubt = (
+                    f"icons named by {reading.kind.system}'s own icons ({found.described()}), "
+                    "no box palette given: check them, or give the box's (cardkit ocr "
+                    "--palette, cardkit palette)"
+                )
+            if doubt:
                 reading.confidences[rule.field] = DOUBTED_PLACE
                 reading.gaps.append(
-                    {
-                        "note": f"{rule.field}: icons named by {reading.kind.system}'s own "
-                        f"icons ({found.described()}), no box palette given: check them, "
-                        "or give the box's (cardkit ocr --palette, cardkit palette)",
-                        "fields": [rule.field],
-                        "status": "open",
-                    }
+                    {"note": f"{rule.field}: {doubt}", "fields": [rule.field], "status": "open"}
                 )
             continue
         if found.gapped:

@@ -160,15 +160,18 @@ def weigh(
 
     # a kind whose shape does not fit, whose own labels are read across the card (a strip
     # location printing END OF TURN), is a candidate too, MISFIT lower: never a sure kind
-    misfit = [
-        k for k in every if k not in kinds and across and grammar.evidence(k, heard, signs=False)
-    ]
+    labelled = {
+        k.ident: labels_read
+        for k in (every if across else [])
+        if k not in kinds and (labels_read := grammar.evidence(k, heard, signs=False))
+    }
+    misfit = [k for k in every if k.ident in labelled]
     evidence_of = {  # each kind's headings read, and its structures found
         kind.ident: (grammar.evidence(kind, heard) if across else [])
         + [STRUCTURE_NAMES[s] for s in kind.structures if s in shapes]
         for kind in kinds
     }
-    evidence_of.update({k.ident: grammar.evidence(k, heard, signs=False) for k in misfit})
+    evidence_of.update(labelled)
 
     def share(kind: grammar.Kind) -> float:
         return min(1.0, len(evidence_of[kind.ident]) / max(1, len(kind.evidence)))

@@ -212,9 +212,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         best, sure = by_axis.get(level_turn % 180, (None, False))
     if kind is not None and decision is not None:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
-        done.card, done.lines, done.decision = level, lines, decision
         lines = tag_headings.added(kind, lines, level, engine, f"{frame.name}/{level_turn}")
-        done.lines = lines
+        done.card, done.lines, done.decision = level, lines, decision
         done.grammar = grammar.read(kind, lines, level.height)
         done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
