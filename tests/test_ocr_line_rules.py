@@ -114,6 +114,21 @@ def test_a_name_run_into_its_text_with_a_dash_gets_its_colon() -> None:
     assert effect_names.named([sentence]) == [sentence]
 
 
+def test_a_name_in_capitals_run_into_its_sentence_is_a_name_written_in_title_case() -> None:
+    # small capitals read as capitals, no mark between the name and its sentence
+    texts = ["HAMMER OF SKIRN Until the next Villain turn,", "Heroes in her Location."]
+    assert effect_names.named(texts)[0] == "Hammer of Skirn: Until the next Villain turn,"
+    broken = ["DEFEND, MY MONSTERS! Each Henchman", "activates."]
+    assert effect_names.named(broken)[0] == "Defend, My Monsters!: Each Henchman"
+    # a name in capitals on a line of its own is written in title case too
+    assert effect_names.named(["UNAWARE PAWNS", "Each Hero draws."])[0] == "Unaware Pawns:"
+    # a short word in capitals opening a sentence is no name, nor one inside a paragraph
+    for sentence in (["BAM! Each Hero draws."], ["HYDRA Agents move 1."]):
+        assert effect_names.named(sentence) == sentence
+    inside = ["Each Hero moves to", "SHIELD HEADQUARTERS Each turn."]
+    assert effect_names.named(inside) == inside
+
+
 def test_a_name_of_three_words_or_more_may_end_with_an_exclamation_mark() -> None:
     texts = ["Attack the Surface, My Monsters!", "Each Henchman activates their BAM!."]
     assert effect_names.named(texts)[0] == "Attack the Surface, My Monsters!:"

@@ -77,6 +77,8 @@ def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -
     # a square ornament read as a short word in lower case
     assert sections.heading_of("mg BAM!", heads) == ("BAM!", "")
     assert sections.heading_of("a BAM! effect.", heads) is None
+    # a sentence ending on a heading's words, at a line's start, is no heading
+    assert sections.heading_of("Villainous Plot.", heads) is None
 
 
 def test_two_columns_in_any_order_give_each_heading_its_own_text() -> None:

@@ -18,6 +18,28 @@ RUN_IN = re.compile(r"^(?P<name>[^.:!?—–]+?)(?:\.|!?\s+[—–-])\s+(?=[A-Z\
 
 DASH_ENDED = re.compile(r"^(?P<name>[^.:!?—–]+?)(?P<bang>!?)\s+[—–-]$")  # "Entangle —"
 
+# "NEGATIVE ZONE PATROLS Until the next ...": a name set in capitals (small capitals read
+# as capitals) run into its sentence with no mark between them; the sentence opens with a
+# capital and a small letter
+CAPS_RUN = re.compile(r"^(?P<name>(?:[A-Z][A-Z'’,!&-]*\s+)*[A-Z][A-Z'’,!&-]+)\s+(?=[A-Z][a-z])")
+CAPS_LETTERS = 6  # a run in capitals this long at least (`BAM!`, `KO`, `HYDRA` are no names)
+
+
+def _cased(name: str) -> str:
+    """A name read in capitals, written as the system's data writes names: each word
+    capitalised, the connectors in lower case after the first (`Hammer of Skirn`)."""
+    words = name.split()
+    if any(c.islower() for c in name) or not words:
+        return name
+    out = []
+    for k, word in enumerate(words):
+        low = word.lower()
+        if k and low.strip(",!") in CONNECTORS:
+            out.append(low)
+        else:
+            out.append("-".join(part[:1] + part[1:].lower() for part in word.split("-")))
+    return " ".join(out)
+
 
 def _titled(words: list[str]) -> bool:
     """A name's words: capitalised (connectors aside), at most NAME_WORDS, 3+ letters (a
@@ -44,17 +66,21 @@ def named(texts: list[str]) -> list[str]:
         after_stop = k == 0 or texts[k - 1].rstrip()[-1:] in ".!?:"
         ended = DASH_ENDED.match(text.strip())  # the text goes on on the next line
         if after_stop and ended and _titled(ended["name"].split()):
-            out[k] = ended["name"].rstrip() + ended["bang"] + ":"
+            out[k] = _cased(ended["name"].rstrip() + ended["bang"]) + ":"
             continue
         run_in = RUN_IN.match(text)
         if after_stop and run_in and _titled(run_in["name"].split()):
             bang = "!" if text[run_in.end("name") :].startswith("!") else ""
-            out[k] = run_in["name"].rstrip() + bang + ": " + text[run_in.end() :]
+            out[k] = _cased(run_in["name"].rstrip() + bang) + ": " + text[run_in.end() :]
+            continue
+        capitals = CAPS_RUN.match(text)
+        if after_stop and capitals and sum(c.isalpha() for c in capitals["name"]) >= CAPS_LETTERS:
+            out[k] = _cased(capitals["name"]) + ": " + text[capitals.end() :]
             continue
         if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue
         if text.rstrip().endswith("!") and len(words) < 3:
             continue  # `Attack the Surface, My Monsters!` is a name; `Then BAM!` is not
         if _titled(words) and after_stop and texts[k + 1][:1].isupper():
-            out[k] = text.rstrip() + ":"
+            out[k] = _cased(text.rstrip()) + ":"
     return out

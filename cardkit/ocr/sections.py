@@ -145,6 +145,8 @@ def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
         head = " ".join(words[:size])
         if _letters(head) != _letters(label) and fields.closest(head, [label]) != label:
             continue
+        if head.endswith(".") and not label.endswith("."):
+            continue  # a sentence ending on a heading's words: `... the Villainous Plot.`
         rest = " ".join(words[size:]).strip()
         if len(rest) <= 2 and not any(c.isalpha() for c in rest):
             return label, ""  # a rule running on after it, read as a speck (`Overflow 2`)
