@@ -29,6 +29,7 @@ FOLDERS = [
     "marvel-united-design-f",
     "marvel-united-design-g",
     "marvel-united-design-h",
+    "marvel-united-design-i",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -42,12 +43,15 @@ FONTS = [
     "/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf",
     "/usr/share/fonts/opentype/urw-base35/NimbusSansNarrow-Bold.otf",
     "/usr/share/fonts/truetype/liberation2/LiberationMono-Bold.ttf",
+    "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
+    "/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),
     reason=(
         "the designs' fonts are not installed (fonts-liberation, fonts-liberation2,"
-        " fonts-dejavu-extra, fonts-freefont-ttf, fonts-urw-base35)"
+        " fonts-dejavu-extra, fonts-freefont-ttf, fonts-urw-base35, fonts-lato,"
+        " fonts-crosextra-caladea)"
     ),
 )
 

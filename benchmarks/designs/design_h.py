@@ -1,4 +1,4 @@
-"""design-h (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-h (development: held out until measured on 2026-12-04, then design-i took its place).
 Light on dark: a forest-green card inside a thin cream line with a cream diamond at each
 corner, cream ink; fonts Nimbus Sans Narrow Bold (fonts-urw-base35) for the title, labels
 and small caps, Nimbus Roman for the body text (Regular) and the movement sentence
