@@ -4,7 +4,7 @@ sentence or a table's row, and a player-count table read from the page's own lin
 
 from __future__ import annotations
 
-from cardkit.ocr import effect_names, grammar, lines_read, numbers, page
+from cardkit.ocr import effect_names, fields, grammar, lines_read, numbers, page
 from cardkit.ocr.engine import Reading, Word
 
 
@@ -112,6 +112,36 @@ def test_a_name_run_into_its_text_with_a_dash_gets_its_colon() -> None:
     # a dash inside a sentence of rules text is no name's end: its words are in lower case
     sentence = "Move to a Location with the most Thugs — then draw a card."
     assert effect_names.named([sentence]) == [sentence]
+
+
+def _words_line(parts: list[tuple[str, int]], top: int, height: int = 40) -> page.Line:
+    """A line of words, each (text, left), 20 px a letter wide."""
+    words = tuple(Word(t, 0.95, (x, top, 20 * len(t), height), 0) for t, x in parts)
+    right = max(w.box[0] + w.box[2] for w in words)
+    text = " ".join(t for t, _ in parts)
+    return page.Line(text, 0.95, (parts[0][1], top, right - parts[0][1], height), height, words)
+
+
+def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
+    # a threat's name and its Health box far right on the same line: no `Lizard 9`
+    masterplan = _kind("masterplan")
+    far = [_words_line([("Fixer", 40), ("HP", 520), ("3", 590)], 30)]
+    assert "a numbered title" not in grammar.evidence(masterplan, far)
+    near = [_words_line([("Lizard", 40), ("9", 180)], 30)]
+    assert "a numbered title" in grammar.evidence(masterplan, near)
+
+
+def test_a_number_by_either_of_its_labels_and_a_short_label_only_as_a_word() -> None:
+    threat = _kind("threat")
+    lines = [_line("Fixer", 30, 60), _line("HP 3", 40, 60), _line("Discard 1 Civilian.", 200)]
+    assert grammar.read(threat, lines, 1040).values["card/health"] == 3
+    lines = [_line("Fixer", 30, 60), _line("Health 5", 40, 60), _line("Discard 1.", 200)]
+    assert grammar.read(threat, lines, 1040).values["card/health"] == 5
+    # the letters of `each player` run together hold `hp`: no label there
+    assert not fields.has_label("each player 3", "HP")
+    assert fields.has_label("}HP 3 |", "HP")
+    assert fields.label_in({"label": ["Health", "HP"]}, ["HP 4"]) == "HP"
+    assert fields.label_in({"label": ["Health", "HP"]}, ["nothing"]) == "Health"
 
 
 def test_a_name_in_capitals_run_into_its_sentence_is_a_name_written_in_title_case() -> None:

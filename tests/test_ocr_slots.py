@@ -14,7 +14,7 @@ import pytest
 import yaml
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import calibrate, palette, shapes, slots
+from cardkit.ocr import calibrate, palette, shapes, slot_icons, slots
 from tests.drawn_fonts import dejavu
 
 BLUE, RED, GREEN = (40, 90, 200), (200, 40, 40), (40, 160, 60)
@@ -385,8 +385,10 @@ def test_a_small_disc_slot_with_a_ring_thicker_than_its_inset_reads_its_icons(
 
 
 def test_a_blurred_icon_is_measured_at_its_edge_not_its_rim(tmp_path: Path) -> None:
-    """Plus crosses (arms a third of their 40 px) in three framed slots, blurred as a phone
-    photo blurs them (Gaussian, radius 3): still crosses, named by a palette of crosses."""
+    """Plus crosses (arms a third of their 40 px) in three framed slots, blurred twice as
+    much as a phone photo blurs them (Gaussian, radius 2): measured where their colour is
+    halfway to the fill, they are still the crosses they were, named by the sharp cross's
+    measures (as `cardkit palette` takes them from a clean scan)."""
     from PIL import ImageFilter
 
     card = Image.new("RGB", (760, 1060), PAPER)
@@ -399,11 +401,34 @@ def test_a_blurred_icon_is_measured_at_its_edge_not_its_rim(tmp_path: Path) -> N
         pen.rectangle((cx - 7, cy - 20, cx + 7, cy + 20), fill=GREEN)
         if n == 1:
             pen.rectangle((left + 50, 480, left + 150, 490), fill=(30, 100, 110))
-    blurred = card.filter(ImageFilter.GaussianBlur(3))
-    crosses = "provenance: test\ntokens:\n  civilian: {colour: '#28a03c', shape: cross}\n"
+    sharp = slot_icons.icons_in(card, (60, 300, 260, 470))[0].shape
+    measures = ", ".join(f"{m}: {getattr(sharp, m):.3f}" for m in shapes.MEASURES)
+    crosses = (
+        "provenance: test\ntokens:\n"
+        f"  civilian: {{colour: '#28a03c', shape: {{{measures}, holes: 0}}}}\n"
+    )
+    blurred = card.filter(ImageFilter.GaussianBlur(2))
     found = slots.read_placement(blurred, _palette(crosses, tmp_path))
     assert found is not None
     assert found.place() == {n: {"civilian": 1} for n in ("left", "villain", "right")}
+    # measured as the sharp cross is, within the tolerance a palette allows
+    rim = slot_icons.icons_in(blurred, (60, 300, 260, 470))[0]
+    assert rim.shape.distance(sharp) <= palette.SHAPE_TOLERANCE
+
+
+def test_an_outlined_disc_is_a_disc_when_its_outline_is_cut_away() -> None:
+    """A red disc with a dark rim two pixels wide and a cream plus inside, on a dark green
+    slot: the rim, near the fill's colour, is cut away at the halfway edge, and what is
+    left is measured as the disc it is, not a disc with four ears where it came within
+    the sealing distance of its box's edge."""
+    card = Image.new("RGB", (760, 1060), (22, 66, 46))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((100, 300, 300, 500), fill=(34, 90, 64), outline=(242, 234, 212), width=3)
+    pen.ellipse((170, 370, 230, 430), fill=(204, 62, 44), outline=(12, 42, 29), width=3)
+    pen.rectangle((182, 395, 218, 405), fill=(242, 234, 212))
+    pen.rectangle((195, 382, 205, 418), fill=(242, 234, 212))
+    icon = slot_icons.icons_in(card, (100, 300, 300, 500))[0]
+    assert icon.shape.distance(shapes.named("circle", icon.height)) <= palette.SHAPE_TOLERANCE
 
 
 def test_a_panel_filling_the_middle_of_a_slot_is_its_icon_not_its_fill(tmp_path: Path) -> None:
@@ -461,6 +486,26 @@ def test_a_move_badge_beside_the_slots_is_no_slot(tmp_path: Path) -> None:
     found = slots.read_placement(card, _palette(BOX, tmp_path))
     assert found is not None and len(found.slots) == 3 and found.sure
     assert found.place() == {"left": {"civilian": 1}, "villain": {"thug": 1}, "right": {"thug": 1}}
+
+
+def test_a_disc_set_apart_from_a_row_of_touching_cells_is_no_slot(tmp_path: Path) -> None:
+    """Three square cells 160 px wide, 6 px apart, the middle one filled like the Move disc
+    that stands 60 px right of the row, as large as a cell: the row's slots are evenly
+    spaced, so the disc is no slot (its fill matches the Villain's, so no colour tells)."""
+    card = Image.new("RGB", (980, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    amber = (240, 168, 36)
+    for n, icons in enumerate([[("square", RED)], [("triangle", BLUE)], [("square", RED)]]):
+        left = 80 + n * 166
+        fill = amber if n == 1 else SLOT
+        pen.rectangle((left, 300, left + 160, 460), fill=fill, outline=EDGE, width=4)
+        for shape, colour in icons:
+            _icon(pen, shape, left + 80, 380, 22, colour)
+    pen.ellipse((80 + 3 * 166 + 54, 300, 80 + 3 * 166 + 214, 460), fill=amber, outline=EDGE)
+    pen.text((80 + 3 * 166 + 134, 380), "2", font=dejavu(90), fill=(20, 20, 20), anchor="mm")
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and len(found.slots) == 3
+    assert found.place() == {"left": {"thug": 1}, "villain": {"civilian": 1}, "right": {"thug": 1}}
 
 
 def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Path) -> None:

@@ -93,6 +93,26 @@ def contains(text: str, keyword: str) -> bool:
     return False
 
 
+SHORT_LABEL = 3  # a label this short (`HP`) is matched only as a word of its own
+
+
+def has_label(text: str, label: str) -> bool:
+    """The text holds the label: a short one as a word of its own (the letters of `each
+    player` run together hold `hp`), a longer one as contains() finds it."""
+    if len(re.sub(r"[^A-Za-z0-9]", "", label)) <= SHORT_LABEL:
+        return re.search(rf"(?i)(?<![A-Za-z]){re.escape(label)}(?![A-Za-z])", text) is not None
+    return contains(text, label)
+
+
+def label_in(options: dict[str, Any], texts: list[str]) -> str:
+    """A rule's `label` as the card prints it: of several (`label: [Health, HP]`, one
+    design's word for another's), the first the texts hold, else the first given."""
+    given = options.get("label") or ""
+    labels = [str(g) for g in given] if isinstance(given, list) else [str(given)]
+    held = (label for label in labels if label and any(has_label(t, label) for t in texts))
+    return next(held, labels[0] if labels else "")
+
+
 def _match_case(model: str, word: str) -> str:
     if word.isupper():
         return model.upper()

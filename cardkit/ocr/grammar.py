@@ -74,9 +74,11 @@ def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
     """The kind's headings and labels found among the lines: on a short line of their own
     (a label, a footer's `... / HIT POINTS 11`), not inside a sentence (`move the Villain`
     is no MOVE label); and its signs, by name: a title sign is matched by the first line
-    with three letters or more, without its stray end marks (`signs=False`: labels only)."""
+    with three letters or more, up to a wide space (`Fixer ... HP 3` is no `Lizard 9`),
+    without its stray end marks (`signs=False`: labels only)."""
     found = [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
-    first = next((ln.text for ln in lines if _letters(ln.text) >= 3), "")
+    top = next((ln for ln in lines if _letters(ln.text) >= 3), None)
+    first = title_part(top, top.text)[0] if top is not None else ""
     for name, pattern, title in kind.signs if signs else ():
         texts = [strip_marks(first, number=True)] if title else [ln.text for ln in lines]
         if any(pattern.search(text) for text in texts):
@@ -288,10 +290,9 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     confidences[name] = sure  # the section's own words, not its lines'
         elif rule.how in numbers.RULES:
             # read from the image (numbers.py); the label alone on its line is used up
-            printed = str(o.get("label", ""))
-            inline = re.compile(
-                rf"(?i)(\d{{1,2}})\W*{re.escape(printed)}|{re.escape(printed)}\W*(\d{{1,2}})"
-            )
+            printed = fields.label_in(o, left)
+            word = rf"(?<![A-Za-z]){re.escape(printed)}(?![A-Za-z])"
+            inline = re.compile(rf"(?i)(\d{{1,2}})\W*{word}|{word}\W*(\d{{1,2}})")
             for i, text in enumerate(left):
                 found = inline.search(text) if printed and rule.how == "number" else None
                 if found and rule.field not in values:  # `5 Health` on a bar: read as text
@@ -324,12 +325,13 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
             # own line when it holds one; else the engine reads round the label (pipeline)
             # the label on a short line, not `Move clockwise ...`; spelt right first, and
             # a near miss not on a line another field took (a title `Mole Man 2`)
-            at_label = [i for i, t in enumerate(lines) if _labels(t.text, str(o["label"]))]
-            spelt = [i for i in at_label if _spelt(lines[i].text, str(o["label"]))]
+            printed = fields.label_in(o, [ln.text for ln in lines])
+            at_label = [i for i, t in enumerate(lines) if _labels(t.text, printed)]
+            spelt = [i for i in at_label if _spelt(lines[i].text, printed)]
             label = next(iter(spelt or [i for i in at_label if left[i]]), None)
             if label is None:
                 continue
-            labels[rule.field] = _label_word(lines[label], str(o["label"]))
+            labels[rule.field] = _label_word(lines[label], printed)
             reach = NEAR * labels[rule.field].box[3]
             lx, ly = labels[rule.field].centre
             for i, text in enumerate(left):
@@ -338,8 +340,8 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                     take(rule.field, [i], _number_value(text.strip()))
                     left[i] = ""
                     break
-            alone = len(re.sub(r"[^A-Za-z]", "", left[label])) <= len(str(o["label"])) + 2
-            if alone and fields.contains(left[label], o["label"]):
+            alone = len(re.sub(r"[^A-Za-z]", "", left[label])) <= len(printed) + 2
+            if alone and fields.contains(left[label], printed):
                 left[label] = ""  # the label alone on its line: used up, not rules text
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from cardkit.ocr import channels, grammar, layout, page
+from cardkit.ocr import channels, fields, grammar, layout, page
 from cardkit.ocr.engine import OcrEngine
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ def unlabelled_numbers(
         reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
-        label = str(rule.options.get("label", ""))
+        label = fields.label_in(rule.options, [])
         reading.gaps.append(
             {
                 "note": f"{rule.field}: {label} not read; {largest.text} is the largest lone "

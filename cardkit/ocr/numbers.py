@@ -326,6 +326,8 @@ def _value_of(
 
 def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
     """The reading's `table` and `number` fields, from the card's image."""
+    from cardkit.ocr import fields  # (fields imports the engine's types, as this does)
+
     rules = [
         r
         for r in reading.kind.rules
@@ -346,7 +348,7 @@ def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
             reading.values[rule.field] = {str(rule.options.get("key", "values")): values}
             reading.confidences[rule.field] = sure
         elif rule.field not in reading.values:  # not printed inline (`5 Health`)
-            label = str(rule.options.get("label", ""))
+            label = fields.label_in(rule.options, [ln.text for ln in reading_lines(reading)])
             small = _near_label(reading, card, engine, key, label)
             value = _by_label(
                 reading, numbers + [n for n in small if not _within(n, numbers)], label
@@ -369,7 +371,7 @@ def _near_label(
     """Numbers by the label's line, as small as the label's own type (a value on a bar)."""
     from cardkit.ocr import fields
 
-    marks = [ln for ln in reading_lines(reading) if label and fields.contains(ln.text, label)]
+    marks = [ln for ln in reading_lines(reading) if label and fields.has_label(ln.text, label)]
     if not marks:
         return []
     x, y, w, h = marks[0].box
@@ -390,7 +392,7 @@ def _by_label(reading: Reading, numbers: list[Number], label: str) -> tuple[Numb
     from cardkit.ocr import fields
 
     lines = reading_lines(reading)
-    marks = [ln for ln in lines if label and fields.contains(ln.text, label)]
+    marks = [ln for ln in lines if label and fields.has_label(ln.text, label)]
     if marks:
         lx, ly = marks[0].centre
         reach = 8 * marks[0].box[3]

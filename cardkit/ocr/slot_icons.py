@@ -68,9 +68,11 @@ def _edged(own: NDArray[np.bool_], patch: Pixels, fill: Pixels, seal: int) -> ND
     with it is fatter than a cross), sealed across thin lines as the icon was."""
     off = np.abs(patch - fill).max(axis=2)
     body = float(np.percentile(off[own], 75)) if own.any() else 0.0
-    half = (own & (off > body / 2)).astype(np.uint8)
+    half = np.pad((own & (off > body / 2)).astype(np.uint8), seal + 1)
+    # padded: closing treats what lies past the patch's edge as ink, and would fill the
+    # space between the patch's edge and an icon whose cut rim no longer reaches it
     half = np.asarray(cv2.morphologyEx(half, cv2.MORPH_CLOSE, np.ones((2 * seal + 1,) * 2))) > 0
-    half &= own
+    half = half[seal + 1 : -(seal + 1), seal + 1 : -(seal + 1)] & own
     return half if half.sum() >= 0.5 * own.sum() else own
 
 

@@ -39,6 +39,7 @@ from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, i
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
+APART = 0.2  # an end box this share of a slot's length (and more) beyond the row: no slot
 
 
 @dataclass
@@ -269,10 +270,27 @@ def _colours(rgb: Pixels, boxes: list[Box]) -> tuple[list[Pixels], list[Pixels]]
     return fills, frames
 
 
+def _set_apart(boxes: list[Box]) -> list[Box]:
+    """A box at the row's end standing apart from it, by over three times the widest space
+    between the others and a fifth of a slot's length, is no slot: a row's slots are
+    evenly spaced (a Move disc the slots' size beside a row of touching cells)."""
+    if len(boxes) < 3:
+        return boxes
+    along = 1 if _column(boxes) else 0
+    ordered = sorted(boxes, key=lambda b: b[along])
+    spaces = [b[along] - a[along + 2] for a, b in itertools.pairwise(ordered)]
+    length = float(np.median([b[along + 2] - b[along] for b in ordered]))
+    for end, inner in ((0, spaces[1:]), (len(spaces) - 1, spaces[:-1])):
+        if spaces[end] > max(3 * max(inner), APART * length):
+            return [b for b in ordered if b is not ordered[0 if end == 0 else -1]]
+    return boxes
+
+
 def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
     """A box at the row's end filled unlike all the others and reaching above or below
     them is no slot (a Move badge of the slots' size beside them: a Villain's slot
-    differs in one way at most, its fill or its height)."""
+    differs in one way at most, its fill or its height); nor is one set apart."""
+    boxes = _set_apart(boxes)
     if len(boxes) < 3:
         return boxes
     fills, _ = _colours(_rgb(card).astype(np.int16), boxes)
