@@ -127,6 +127,20 @@ def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
     masterplan = _kind("masterplan")
     far = [_words_line([("Fixer", 40), ("HP", 520), ("3", 590)], 30)]
     assert "a numbered title" not in grammar.evidence(masterplan, far)
+    # the box round the Health read as tall marks beside the name: the name's own height
+    boxed = page.Line(
+        "Goliath }HP 5 |",
+        0.7,
+        (40, 30, 590, 97),
+        97.0,
+        (
+            Word("Goliath", 0.9, (40, 50, 200, 45), 0),
+            Word("}HP", 0.6, (400, 30, 90, 97), 0),
+            Word("5", 0.9, (520, 30, 50, 97), 0),
+            Word("|", 0.5, (620, 30, 10, 97), 0),
+        ),
+    )
+    assert "a numbered title" not in grammar.evidence(masterplan, [boxed])
     near = [_words_line([("Lizard", 40), ("9", 180)], 30)]
     assert "a numbered title" in grammar.evidence(masterplan, near)
 
@@ -150,6 +164,9 @@ def test_a_name_in_capitals_run_into_its_sentence_is_a_name_written_in_title_cas
     assert effect_names.named(texts)[0] == "Hammer of Skirn: Until the next Villain turn,"
     broken = ["DEFEND, MY MONSTERS! Each Henchman", "activates."]
     assert effect_names.named(broken)[0] == "Defend, My Monsters!: Each Henchman"
+    # small capitals read partly in small letters: the name goes on to its `!`
+    mixed = ["DEFEND, My Monsters! Until the next", "Villain turn."]
+    assert effect_names.named(mixed)[0] == "Defend, My Monsters!: Until the next"
     # a name in capitals on a line of its own is written in title case too
     assert effect_names.named(["UNAWARE PAWNS", "Each Hero draws."])[0] == "Unaware Pawns:"
     # a short word in capitals opening a sentence is no name, nor one inside a paragraph

@@ -26,19 +26,24 @@ CAPS_LETTERS = 6  # a run in capitals this long at least (`BAM!`, `KO`, `HYDRA` 
 
 
 def _cased(name: str) -> str:
-    """A name read in capitals, written as the system's data writes names: each word
-    capitalised, the connectors in lower case after the first (`Hammer of Skirn`)."""
-    words = name.split()
-    if any(c.islower() for c in name) or not words:
-        return name
+    """A name's words read in capitals, written as the system's data writes names: each
+    capitalised, the connectors in lower case after the first (`Hammer of Skirn`); a word
+    with small letters as read."""
     out = []
-    for k, word in enumerate(words):
+    for k, word in enumerate(name.split()):
         low = word.lower()
-        if k and low.strip(",!") in CONNECTORS:
+        if any(c.islower() for c in word) or sum(c.isalpha() for c in word) < 2:
+            out.append(word)
+        elif k and low.strip(",!") in CONNECTORS:
             out.append(low)
         else:
             out.append("-".join(part[:1] + part[1:].lower() for part in word.split("-")))
     return " ".join(out)
+
+
+# small capitals read partly as capitals and small letters: a name in capitals goes on
+# through capitalised words ending with `!` (`DEFEND, My Monsters! Until ...`)
+BANG_ENDED = re.compile(r"^(?P<more>(?:[A-Z][\w'’,-]*\s+){0,3}[A-Z][\w'’,-]*!)\s+(?=[A-Z][a-z])")
 
 
 def _titled(words: list[str]) -> bool:
@@ -75,7 +80,11 @@ def named(texts: list[str]) -> list[str]:
             continue
         capitals = CAPS_RUN.match(text)
         if after_stop and capitals and sum(c.isalpha() for c in capitals["name"]) >= CAPS_LETTERS:
-            out[k] = _cased(capitals["name"]) + ": " + text[capitals.end() :]
+            name, rest = capitals["name"], text[capitals.end() :]
+            more = BANG_ENDED.match(rest)
+            if more and len(name.split()) + len(more["more"].split()) <= NAME_WORDS:
+                name, rest = f"{name} {more['more']}", rest[more.end() :]
+            out[k] = _cased(name) + ": " + rest
             continue
         if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue

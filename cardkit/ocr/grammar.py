@@ -141,7 +141,9 @@ def title_part(line: Line, text: str) -> tuple[str, str]:
         return text, ""
     for n in range(1, len(words)):
         gap = words[n].box[0] - (words[n - 1].box[0] + words[n - 1].box[2])
-        if gap > TITLE_GAP * max(line.height, 1.0):
+        # the nearer type's height: a box's edges read with a word beside the title
+        # (`Goliath }HP 5 |`) make the line's median height the box's
+        if gap > TITLE_GAP * max(min(line.height, words[n - 1].box[3], words[n].box[3]), 1.0):
             return " ".join(w.text for w in words[:n]), " ".join(w.text for w in words[n:])
     return text, ""
 
