@@ -127,6 +127,23 @@ def test_a_word_on_a_coloured_tag_is_a_mark() -> None:
 
 
 @needs_tesseract
+def test_a_white_word_on_a_black_banner_on_a_dark_card_is_a_mark() -> None:
+    """A black banner with a swallowtail end on a dark green card, BAM! in white on it:
+    no colour of its own, but black, darker than the card's ground."""
+    card = Image.new("RGB", (740, 1040), (22, 66, 46))
+    pen = ImageDraw.Draw(card)
+    pen.polygon([(220, 880), (520, 880), (490, 920), (520, 960), (220, 960), (250, 920)], (16,) * 3)
+    pen.text((370, 920), "BAM!", font=dejavu(48), fill=(255, 255, 255), anchor="mm")
+    pen.text((60, 200), "Each Hero draws.", font=dejavu(30), fill=(242, 234, 212))
+    found = marks.look_for(card, "BAM!", 8, _engine(), "t")
+    assert found is not None and found[0] is True and found[1] >= 0.9
+    # on a black card, black is its ground: no mark
+    black = Image.new("RGB", (740, 1040), (16, 16, 16))
+    ImageDraw.Draw(black).text((370, 920), "BAM!", font=dejavu(48), fill=(255,) * 3, anchor="mm")
+    assert marks.look_for(black, "BAM!", 8, _engine(), "u") is None
+
+
+@needs_tesseract
 def test_a_word_on_a_sash_across_a_corner_is_read_stood_level() -> None:
     """A red band 80 px wide turned 45 degrees across the bottom right corner, BAM! in
     white along it (drawn level, then turned with the band)."""

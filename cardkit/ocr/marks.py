@@ -62,11 +62,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     area = rgb.shape[0] * rgb.shape[1]
     out: list[Mark] = []
-    hue = hsv[:, :, 0].astype(np.int16)
-    strong = (hsv[:, :, 1] >= SATURATED) & (hsv[:, :, 2] >= 90)
-    for centre in range(0, 180, 15):  # patches of one hue (a yellow burst, an orange disc)
-        near = np.minimum(np.abs(hue - centre), 180 - np.abs(hue - centre)) <= 10
-        mask = (strong & near).astype(np.uint8)
+    for mask in _patches(hsv):
         if mask.sum() < SMALLEST * area:
             continue
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -135,6 +131,23 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     return out
 
 
+def _patches(hsv: Any) -> Any:
+    """Masks of what may be marks: each hue's strong colour (a yellow burst, an orange
+    disc), then the near-black (a black banner, whose word is white), where the card's
+    ground is not itself that dark."""
+    hue = hsv[:, :, 0].astype(np.int16)
+    strong = (hsv[:, :, 1] >= SATURATED) & (hsv[:, :, 2] >= 90)
+    for centre in range(0, 180, 15):
+        near = np.minimum(np.abs(hue - centre), 180 - np.abs(hue - centre)) <= 10
+        yield (strong & near).astype(np.uint8)
+    value = hsv[:, :, 2].astype(np.int16)
+    ground = float(np.median(value))
+    if ground - BLACK >= DARKER:
+        yield ((value <= BLACK) & (hsv[:, :, 1] < SATURATED)).astype(np.uint8)
+
+
+BLACK = 40  # HSV value (0..255) of a black mark's fill, at most
+DARKER = 20  # ... and the card's ground this much lighter at least
 TILTED = (15, 75)  # a band's long side this many degrees from level is turned
 BAND = 2.0  # a band is this many times as long as it is wide
 
