@@ -122,6 +122,21 @@ def _words_line(parts: list[tuple[str, int]], top: int, height: int = 40) -> pag
     return page.Line(text, 0.95, (parts[0][1], top, right - parts[0][1], height), height, words)
 
 
+def test_icons_read_as_letters_inside_the_placement_slots_are_kept_not_rules_text() -> None:
+    lines = [
+        _line("Shocker 11", 20, 40),
+        _line("If Heroes have Equipment, remove 1.", 150),
+        _line("QO", 380, 40, 0.82),  # thug discs in the middle slot, read as letters
+        _line("MOVE", 900),
+    ]
+    slots = [(40, 340, 200, 470), (210, 340, 370, 470), (380, 340, 540, 470)]
+    reading = grammar.read(_kind("masterplan"), lines, 1040, slots)
+    assert reading.values["card/text"] == "If Heroes have Equipment, remove 1."
+    assert "QO" in reading.kept
+    # without the diagram the same line is read as text (nothing tells it from a word)
+    assert "QO" in grammar.read(_kind("masterplan"), lines, 1040).values["card/text"]
+
+
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
     # a threat's name and its Health box far right on the same line: no `Lizard 9`
     masterplan = _kind("masterplan")

@@ -186,8 +186,12 @@ def _is_heading(kind: Kind, text: str) -> bool:
     )
 
 
-def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
-    """The kind's fields from the lines (in reading order), by its rules."""
+def read(
+    kind: Kind, lines: list[Line], card_height: int, diagram: list[tuple[int, ...]] | None = None
+) -> Reading:
+    """The kind's fields from the lines (in reading order), by its rules; `diagram`: the
+    placement slots' boxes (left, top, right, bottom), where a line is icons read as
+    letters, kept, never rules text."""
     left = [line.text for line in lines]  # what is not used up yet; "" when all of it is
     values: dict[str, Any] = {}
     confidences: dict[str, float] = {}
@@ -356,6 +360,7 @@ def read(kind: Kind, lines: list[Line], card_height: int) -> Reading:
                 if text
                 and lines[i].confidence >= least
                 and not lines_read.pictured(lines[i], usual)
+                and not lines_read.inside(lines[i], diagram or [])
                 and not lines_read.icon_letters(text)
                 and not _is_heading(kind, text)
                 and not _labelled(kind, text)  # `ALTERNATIVE END OF TURN`: a heading, kept

@@ -31,6 +31,13 @@ def ends_sentence(lines: list[Line], i: int, text: str) -> bool:
     return text.rstrip().endswith(".") and before[-1:].isalpha() and before[-1:].islower()
 
 
+def inside(line: Line, boxes: list[tuple[int, ...]]) -> bool:
+    """The line's middle lies inside one of the boxes (left, top, right, bottom): a slot
+    of the placement diagram, whose icons tesseract reads as letters (`QO`)."""
+    x, y = line.box[0] + line.box[2] / 2, line.box[1] + line.box[3] / 2
+    return any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in boxes)
+
+
 def pictured(line: Line, usual: float) -> bool:
     """A line of type far taller than the text's, read unsurely: icons or a diagram read
     as letters (`| a lleall a |`), kept as read, not made rules text."""

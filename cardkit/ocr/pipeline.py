@@ -25,6 +25,7 @@ from cardkit.ocr import (
     numbers,
     page,
     palette,
+    slots,
     tag_headings,
 )
 from cardkit.ocr import grammar_refine as refine
@@ -214,7 +215,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         lines = tag_headings.added(kind, lines, level, engine, f"{frame.name}/{level_turn}")
         done.card, done.lines, done.decision = level, lines, decision
-        done.grammar = grammar.read(kind, lines, level.height)
+        diagram = slots.find_slots(level) if "placement" in kind.structures else []
+        done.grammar = grammar.read(kind, lines, level.height, list(diagram))
         done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.sharpen(done.grammar, reader, level, level_turn, sets[kind.system])
