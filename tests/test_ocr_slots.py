@@ -14,7 +14,7 @@ import pytest
 import yaml
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import calibrate, palette, shapes, slot_icons, slots
+from cardkit.ocr import calibrate, page, palette, shapes, slot_icons, slots
 from tests.drawn_fonts import dejavu
 
 BLUE, RED, GREEN = (40, 90, 200), (200, 40, 40), (40, 160, 60)
@@ -506,6 +506,20 @@ def test_a_disc_set_apart_from_a_row_of_touching_cells_is_no_slot(tmp_path: Path
     found = slots.read_placement(card, _palette(BOX, tmp_path))
     assert found is not None and len(found.slots) == 3
     assert found.place() == {"left": {"thug": 1}, "villain": {"civilian": 1}, "right": {"thug": 1}}
+
+
+def test_boxes_a_line_of_words_covers_are_letters_run_together_not_slots() -> None:
+    """A bold title's letters, run together by the edge finder, make box-like blobs side
+    by side; where the page read a line of words over them, they are no slots."""
+    card = _card([[("square", RED)], [("triangle", BLUE)], [("square", RED)]], marked=1)
+    boxes = slots.find_slots(card)
+    assert len(boxes) == 3
+    title = page.Line("Symbiote Resistances", 0.92, (30, 280, 720, 200), 60.0)
+    assert slots.find_slots(card, slots.words_of([title])) == []
+    # a line read unsurely, or of icons read as two letters, is no line of words
+    unsure = page.Line("Symbiote Resistances", 0.5, (30, 280, 720, 200), 60.0)
+    icons = page.Line("QO", 0.95, (30, 280, 720, 200), 60.0)
+    assert len(slots.find_slots(card, slots.words_of([unsure, icons]))) == 3
 
 
 def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Path) -> None:

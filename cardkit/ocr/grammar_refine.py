@@ -323,7 +323,7 @@ def placement(reading: grammar.Reading, card: Image.Image, box: Any = None) -> N
         if tokens.colourless(card):
             continue  # tokens are told by colour: a grey scan says nothing of them
         named = box if box is not None else palette.builtin(reading.kind.system)
-        found = slots.read_placement(card, named)
+        found = slots.read_placement(card, named, slots.words_of(reading.lines))
         if found is None:
             continue
         valid = {"left", "villain", "right"}

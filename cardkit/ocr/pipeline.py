@@ -215,7 +215,8 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         done = CardRead(frame, None, level_turn, skew, [], decision.best.score, "", settings)
         lines = tag_headings.added(kind, lines, level, engine, f"{frame.name}/{level_turn}")
         done.card, done.lines, done.decision = level, lines, decision
-        diagram = slots.find_slots(level) if "placement" in kind.structures else []
+        placed = "placement" in kind.structures
+        diagram = slots.find_slots(level, slots.words_of(lines)) if placed else []
         done.grammar = grammar.read(kind, lines, level.height, list(diagram))
         done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")

@@ -39,6 +39,7 @@ from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, i
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
+WORDS_SURE = 0.8  # a line read this surely is words, wherever it lies
 APART = 0.2  # an end box this share of a slot's length (and more) beyond the row: no slot
 
 
@@ -100,26 +101,44 @@ def _alike(a: Box, b: Box) -> bool:
 
 # the last card looked at and its slots: the kinds are weighed on a card (a placement
 # diagram is evidence) and its placement read from the very same image
-_LAST: list[tuple[Image.Image, list[Box]]] = []
+_LAST: list[tuple[Image.Image, tuple[Box, ...], list[Box]]] = []
 
 
-def find_slots(card: Image.Image) -> list[Box]:
+def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
     """The placement slots' boxes, left to right (a column's top to bottom); [] when no
     row of 2-4 is found (by clear edges, else by faint ones: faint ones first would find a
     photo's noise too; else by their fills). A row with a slot's room in it is no answer
-    while a later way finds one without."""
-    if _LAST and _LAST[0][0] is card:
-        return list(_LAST[0][1])
+    while a later way finds one without. A box that a line of `words` (left, top, right,
+    bottom) covers over half of is a word's letters run together, no slot."""
+    if _LAST and _LAST[0][0] is card and _LAST[0][1] == words:
+        return list(_LAST[0][2])
     rgb = _rgb(card)
     found: list[Box] = []
     for boxes in slot_outlines.candidate_sets(rgb):
+        boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
         here = _row(boxes) or _across(_row(_across(boxes)))
         if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
             found = here
         if found and not _gapped(found):
             break
-    _LAST[:] = [(card, found)]
+    _LAST[:] = [(card, words, found)]
     return list(found)
+
+
+def words_of(lines: Any) -> tuple[Box, ...]:
+    """The boxes of the lines read surely as words (three letters or more), as find_slots
+    takes them (a title in a bold face: its letters run together look like a row)."""
+    return tuple(
+        (ln.box[0], ln.box[1], ln.box[0] + ln.box[2], ln.box[1] + ln.box[3])
+        for ln in lines
+        if ln.confidence >= WORDS_SURE and sum(c.isalpha() for c in ln.text) >= 3
+    )
+
+
+def _covered(box: Box, word: Box) -> bool:
+    w = min(box[2], word[2]) - max(box[0], word[0])
+    h = min(box[3], word[3]) - max(box[1], word[1])
+    return w > 0 and h > 0 and w * h > 0.5 * slot_outlines.area(box)
 
 
 def _across(boxes: list[Box]) -> list[Box]:
@@ -133,10 +152,10 @@ def _column(boxes: list[Box]) -> bool:
     return len(boxes) > 1 and max(ys) - min(ys) > max(xs) - min(xs)
 
 
-def diagram_found(card: Image.Image) -> bool:
+def diagram_found(card: Image.Image, words: tuple[Box, ...] = ()) -> bool:
     """A placement diagram stands on the card: a row of three or four alike slots, or of
     two with the Villain's marked (two alike boxes alone are any card's pair of panels)."""
-    boxes = find_slots(card)
+    boxes = find_slots(card, words)
     return len(boxes) >= 3 or (bool(boxes) and villain_slot(card, boxes)[0] is not None)
 
 
@@ -354,10 +373,12 @@ def marker_from(found: Placement, place: dict[str, dict[str, int]]) -> None:
     found.villain_known, found.marked_by = True, "a mark inside it"
 
 
-def read_placement(card: Image.Image, palette: Any) -> Placement | None:
+def read_placement(
+    card: Image.Image, palette: Any, words: tuple[Box, ...] = ()
+) -> Placement | None:
     """The placement diagram on the card, or None when no row of slots is found.
     `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
-    boxes = _badge_dropped(card, find_slots(card))
+    boxes = _badge_dropped(card, find_slots(card, words))
     if not boxes:
         return None
     joined, how = None, ""
