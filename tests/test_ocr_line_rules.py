@@ -137,6 +137,21 @@ def test_icons_read_as_letters_inside_the_placement_slots_are_kept_not_rules_tex
     assert "QO" in grammar.read(_kind("masterplan"), lines, 1040).values["card/text"]
 
 
+def test_a_flag_word_between_a_tags_edges_is_used_up_not_rules_text() -> None:
+    # BAM! on a tag beside the title, its edges read as bars: the flag, no rules text
+    lines = [
+        _words_line(
+            [("Purple", 30), ("Man", 170), ("2", 250), ("|", 450), ("BAM!", 470), ("|", 560)], 20
+        ),
+        _line("Subjugate Crowd", 150),
+        _line("Turn the leftmost Civilian into a Thug.", 200),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(_kind("masterplan"), lines, 1040)
+    assert reading.values["card/bam"] is True
+    assert reading.values["card/text"].startswith("Subjugate Crowd: Turn")
+
+
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
     # a threat's name and its Health box far right on the same line: no `Lizard 9`
     masterplan = _kind("masterplan")

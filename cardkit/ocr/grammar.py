@@ -323,7 +323,7 @@ def read(
                     continue
                 if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
-                    if _is_heading(kind, text) or len(text) <= len(word) + 3:
+                    if _is_heading(kind, text) or len(strip_marks(text)) <= len(word) + 3:
                         left[i] = ""
                     break
         elif rule.how == "near":
