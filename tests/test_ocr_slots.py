@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import yaml
 from PIL import Image, ImageDraw
@@ -520,6 +521,22 @@ def test_boxes_a_line_of_words_covers_are_letters_run_together_not_slots() -> No
     unsure = page.Line("Symbiote Resistances", 0.5, (30, 280, 720, 200), 60.0)
     icons = page.Line("QO", 0.95, (30, 280, 720, 200), 60.0)
     assert len(slots.find_slots(card, slots.words_of([unsure, icons]))) == 3
+
+
+def test_touching_cells_of_two_fills_are_found_by_each_fill_alone() -> None:
+    """Three cells touching, no frames: green, amber (the Villain's), green, on a darker
+    green card. Against the ground they are one patch three cells wide (no slot); each
+    fill looked at alone gives the cells."""
+    from cardkit.ocr import slot_outlines
+
+    card = Image.new("RGB", (740, 1040), (22, 66, 46))
+    pen = ImageDraw.Draw(card)
+    for n, fill in enumerate([(34, 90, 64), (240, 168, 36), (34, 90, 64)]):
+        pen.rectangle((90 + n * 130, 680, 90 + n * 130 + 129, 809), fill=fill)
+    found = slot_outlines._filled(np.asarray(card))
+    cells = sorted(b for b in found if b[1] > 600)
+    assert len(cells) == 3
+    assert [round(b[0] / 10) for b in cells] == [9, 22, 35]
 
 
 def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Path) -> None:

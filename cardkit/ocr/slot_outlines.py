@@ -88,13 +88,56 @@ FILL_DIFF = 12  # levels of 255: a slot's fill against the card's ground, at lea
 def _filled(rgb: Pixels) -> list[Box]:
     """Slots by their fills when their outlines did not close (a thin frame blurred in a
     photo): what differs from the card's ground, thin lines (frames, rules, the card's
-    border) opened away, each patch a slot when it fills its box as an outline must."""
-    ground = np.median(rgb.reshape(-1, 3), axis=0)
-    mask = (np.abs(rgb.astype(np.int16) - ground).max(axis=2) > FILL_DIFF).astype(np.uint8)
-    side = max(3, round(rgb.shape[1] / 100)) | 1
+    border) opened away, each patch a slot when it fills its box as an outline must; then
+    each of the few colours most of that holds, alone (touching cells of two fills, the
+    Villain's one colour and the others another, are one patch against the ground).
+    Looked for at most FILL_WIDTH wide (a slot is a twelfth of the card or more)."""
+    scale = min(1.0, FILL_WIDTH / rgb.shape[1])
+    if scale < 1.0:
+        size = (FILL_WIDTH, max(1, round(rgb.shape[0] * scale)))
+        small = np.asarray(cv2.resize(rgb, size, interpolation=cv2.INTER_AREA))
+        return [_grown(b, 1 / scale) for b in _filled(small)]
+    rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
+    differs = _far(rgb, np.median(rgb.reshape(-1, 3), axis=0)) > FILL_DIFF
+    boxes = _patches(differs.astype(np.uint8), rgb.shape[1])
+    off = rgb[differs]
+    binned = (off // BIN).astype(np.int32) @ np.array([1024, 32, 1])
+    codes, counts = np.unique(binned, return_counts=True)
+    for code in codes[np.argsort(-counts)][:COLOURS]:
+        if counts[codes == code][0] < FILL_SHARE * differs.size:
+            break
+        centre = np.median(off[binned == code], axis=0)
+        alike = ((_far(rgb, centre) <= BIN) & differs).astype(np.uint8)
+        boxes += [
+            b for b in _patches(alike, rgb.shape[1]) if all(overlap(b, o) < 0.5 for o in boxes)
+        ]
+    return boxes
+
+
+def _far(rgb: NDArray[np.uint8], colour: Any) -> NDArray[np.uint8]:
+    """Each pixel's largest channel difference from the colour."""
+    ref = np.empty_like(rgb)
+    ref[:] = np.clip(np.round(colour), 0, 255).astype(np.uint8)
+    red, green, blue = cv2.split(cv2.absdiff(rgb, ref))
+    return np.asarray(cv2.max(cv2.max(red, green), blue))
+
+
+def _grown(box: Box, by: float) -> Box:
+    left, top, right, bottom = box
+    return (round(left * by), round(top * by), round(right * by), round(bottom * by))
+
+
+FILL_WIDTH = 360  # px: fills are looked for on the card this wide
+BIN = 24  # levels of 255: a fill's colour is looked for within this of its bin's middle
+COLOURS = 4  # the most common colours off the ground, each looked at alone
+FILL_SHARE = 0.01  # ... each holding this share of the card at least
+
+
+def _patches(mask: NDArray[np.uint8], width: int) -> list[Box]:
+    side = max(3, round(width / 100)) | 1
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [box for box in map(_slot_box(rgb.shape[1]), contours) if box is not None]
+    return [box for box in map(_slot_box(width), contours) if box is not None]
 
 
 def area(box: Box) -> int:

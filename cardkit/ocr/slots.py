@@ -114,11 +114,15 @@ def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
         return list(_LAST[0][2])
     rgb = _rgb(card)
     found: list[Box] = []
+    pooled: list[Box] = []  # every way's boxes together: a photo's blur closes some
+    # slots' frames and not others (touching cells), whose fills still stand out
     for boxes in slot_outlines.candidate_sets(rgb):
         boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
-        here = _row(boxes) or _across(_row(_across(boxes)))
-        if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
-            found = here
+        pooled += [b for b in boxes if all(slot_outlines.overlap(b, p) < 0.5 for p in pooled)]
+        for some in (boxes, pooled):
+            here = _row(some) or _across(_row(_across(some)))
+            if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
+                found = here
         if found and not _gapped(found):
             break
     _LAST[:] = [(card, words, found)]
