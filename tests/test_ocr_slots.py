@@ -533,10 +533,14 @@ def test_touching_cells_of_two_fills_are_found_by_each_fill_alone() -> None:
     pen = ImageDraw.Draw(card)
     for n, fill in enumerate([(34, 90, 64), (240, 168, 36), (34, 90, 64)]):
         pen.rectangle((90 + n * 130, 680, 90 + n * 130 + 129, 809), fill=fill)
+    # a table's stripes beside a photographed card, slot-sized, run off the image's edge
+    for n in range(3):
+        pen.rectangle((n * 160, 0, n * 160 + 120, 150), fill=(120, 70, 40))
     found = slot_outlines._filled(np.asarray(card))
     cells = sorted(b for b in found if b[1] > 600)
     assert len(cells) == 3
     assert [round(b[0] / 10) for b in cells] == [9, 22, 35]
+    assert not [b for b in found if b[1] < 200]
 
 
 def test_a_diagram_whose_every_slot_reads_empty_is_written_doubted(tmp_path: Path) -> None:

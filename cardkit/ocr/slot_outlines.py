@@ -134,10 +134,18 @@ FILL_SHARE = 0.01  # ... each holding this share of the card at least
 
 
 def _patches(mask: NDArray[np.uint8], width: int) -> list[Box]:
+    """The patches of the mask that may be slots: none touching the image's edge (a
+    slot is printed inside the card; what runs off the edge is a table's stripe beside a
+    photographed card)."""
     side = max(3, round(width / 100)) | 1
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [box for box in map(_slot_box(width), contours) if box is not None]
+    height = mask.shape[0]
+    return [
+        box
+        for box in map(_slot_box(width), contours)
+        if box is not None and box[0] > 0 and box[1] > 0 and box[2] < width and box[3] < height
+    ]
 
 
 def area(box: Box) -> int:
