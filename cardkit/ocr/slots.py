@@ -26,21 +26,19 @@ slot's own fill, counted per slot and named by the box's palette (palette.py).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import slot_outlines
+from cardkit.ocr import slot_rows
 from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, icons_in
+from cardkit.ocr.slot_rows import find_slots as find_slots
+from cardkit.ocr.slot_rows import words_of as words_of
 
-SAME = 0.3  # boxes of one row differ in width and height by at most this share
 SURE = 0.9  # a placement whose every slot and icon was named
 NAMES = ("left", "villain", "right", "beyond")  # from the Villain's slot outwards
-WORDS_SURE = 0.8  # a line read this surely is words, wherever it lies
-APART = 0.2  # an end box this share of a slot's length (and more) beyond the row: no slot
 
 
 @dataclass
@@ -93,98 +91,11 @@ def _rgb(image: Image.Image) -> Pixels:
     return np.asarray(image.convert("RGB"))
 
 
-def _alike(a: Box, b: Box) -> bool:
-    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
-    level = abs((a[1] + a[3]) - (b[1] + b[3])) / 2 <= 0.25 * ha
-    return level and abs(wa - wb) <= SAME * wa and abs(ha - hb) <= SAME * ha
-
-
-# the last card looked at and its slots: the kinds are weighed on a card (a placement
-# diagram is evidence) and its placement read from the very same image
-_LAST: list[tuple[Image.Image, tuple[Box, ...], list[Box]]] = []
-
-
-def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
-    """The placement slots' boxes, left to right (a column's top to bottom); [] when no
-    row of 2-4 is found (by clear edges, else by faint ones: faint ones first would find a
-    photo's noise too; else by their fills). A row with a slot's room in it is no answer
-    while a later way finds one without. A box that a line of `words` (left, top, right,
-    bottom) covers over half of is a word's letters run together, no slot."""
-    if _LAST and _LAST[0][0] is card and _LAST[0][1] == words:
-        return list(_LAST[0][2])
-    rgb = _rgb(card)
-    found: list[Box] = []
-    pooled: list[Box] = []  # every way's boxes together: a photo's blur closes some
-    # slots' frames and not others (touching cells), whose fills still stand out
-    for boxes in slot_outlines.candidate_sets(rgb):
-        boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
-        pooled += [b for b in boxes if all(slot_outlines.overlap(b, p) < 0.5 for p in pooled)]
-        for some in (boxes, pooled):
-            here = _row(some) or _across(_row(_across(some)))
-            if len(here) > len(found) or (here and _gapped(found) and not _gapped(here)):
-                found = here
-        if found and not _gapped(found):
-            break
-    _LAST[:] = [(card, words, found)]
-    return list(found)
-
-
-def words_of(lines: Any) -> tuple[Box, ...]:
-    """The boxes of the lines read surely as words (three letters or more), as find_slots
-    takes them (a title in a bold face: its letters run together look like a row)."""
-    return tuple(
-        (ln.box[0], ln.box[1], ln.box[0] + ln.box[2], ln.box[1] + ln.box[3])
-        for ln in lines
-        if ln.confidence >= WORDS_SURE and sum(c.isalpha() for c in ln.text) >= 3
-    )
-
-
-def _covered(box: Box, word: Box) -> bool:
-    w = min(box[2], word[2]) - max(box[0], word[0])
-    h = min(box[3], word[3]) - max(box[1], word[1])
-    return w > 0 and h > 0 and w * h > 0.5 * slot_outlines.area(box)
-
-
-def _across(boxes: list[Box]) -> list[Box]:
-    """Boxes mirrored over the card's diagonal: a column becomes a row, and back."""
-    return [(top, left, bottom, right) for left, top, right, bottom in boxes]
-
-
-def _column(boxes: list[Box]) -> bool:
-    """Whether the slots stand one above another (their centres further apart in height)."""
-    xs, ys = [b[0] + b[2] for b in boxes], [b[1] + b[3] for b in boxes]
-    return len(boxes) > 1 and max(ys) - min(ys) > max(xs) - min(xs)
-
-
 def diagram_found(card: Image.Image, words: tuple[Box, ...] = ()) -> bool:
     """A placement diagram stands on the card: a row of three or four alike slots, or of
     two with the Villain's marked (two alike boxes alone are any card's pair of panels)."""
-    boxes = find_slots(card, words)
+    boxes = slot_rows.find_slots(card, words)
     return len(boxes) >= 3 or (bool(boxes) and villain_slot(card, boxes)[0] is not None)
-
-
-def _row(boxes: list[Box]) -> list[Box]:
-    """The best row of 2-4 alike boxes side by side: most boxes, most alike, largest."""
-    best: list[Box] = []
-    rank: tuple[int, float, int] = (0, 0.0, 0)
-    for seed in boxes:
-        row: list[Box] = []
-        alike = [b for b in boxes if _alike(seed, b)]
-        for box in sorted(alike, key=lambda b: _unlike(seed, b)):  # nearest the seed's size first
-            if not any(min(box[2], r[2]) > max(box[0], r[0]) for r in row):  # side by side
-                row.append(box)
-        spread = max(_unlike(a, b) for a in row for b in row)
-        ranked = (len(row), -spread, sum(map(slot_outlines.area, row)))
-        if 2 <= len(row) <= 4 and ranked > rank:
-            best, rank = row, ranked
-    return sorted(best)
-
-
-def _unlike(a: Box, b: Box) -> float:
-    """How far two boxes' sizes are apart: the larger of their widths' and heights'
-    differences, as a share of the smaller."""
-    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
-    return max(abs(wa - wb) / min(wa, wb), abs(ha - hb) / min(ha, hb))
 
 
 def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
@@ -266,8 +177,8 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
     middle of a slot's width, just outside its edge (5% to 13% of its height away: a BAM!
     burst further up is not the slot's), then further out (to 30%: a label over it)."""
     rgb = _rgb(card).astype(np.int16)
-    if _column(boxes):  # read as a row: the card mirrored over its diagonal
-        rgb, boxes = rgb.transpose(1, 0, 2), _across(boxes)
+    if slot_rows.column(boxes):  # read as a row: the card mirrored over its diagonal
+        rgb, boxes = rgb.transpose(1, 0, 2), slot_rows.across(boxes)
     for far in (0.13, 0.3):
         marked = _marked(rgb, boxes, far)
         if marked is not None:
@@ -293,27 +204,11 @@ def _colours(rgb: Pixels, boxes: list[Box]) -> tuple[list[Pixels], list[Pixels]]
     return fills, frames
 
 
-def _set_apart(boxes: list[Box]) -> list[Box]:
-    """A box at the row's end standing apart from it, by over three times the widest space
-    between the others and a fifth of a slot's length, is no slot: a row's slots are
-    evenly spaced (a Move disc the slots' size beside a row of touching cells)."""
-    if len(boxes) < 3:
-        return boxes
-    along = 1 if _column(boxes) else 0
-    ordered = sorted(boxes, key=lambda b: b[along])
-    spaces = [b[along] - a[along + 2] for a, b in itertools.pairwise(ordered)]
-    length = float(np.median([b[along + 2] - b[along] for b in ordered]))
-    for end, inner in ((0, spaces[1:]), (len(spaces) - 1, spaces[:-1])):
-        if spaces[end] > max(3 * max(inner), APART * length):
-            return [b for b in ordered if b is not ordered[0 if end == 0 else -1]]
-    return boxes
-
-
 def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
     """A box at the row's end filled unlike all the others and reaching above or below
     them is no slot (a Move badge of the slots' size beside them: a Villain's slot
     differs in one way at most, its fill or its height); nor is one set apart."""
-    boxes = _set_apart(boxes)
+    boxes = slot_rows.set_apart(boxes)
     if len(boxes) < 3:
         return boxes
     fills, _ = _colours(_rgb(card).astype(np.int16), boxes)
@@ -322,7 +217,7 @@ def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
         return boxes
     rest = [b for n, b in enumerate(boxes) if n != odd]
     # measured across the line of slots: a column's is its left and right
-    line = _across(boxes) if _column(boxes) else boxes
+    line = slot_rows.across(boxes) if slot_rows.column(boxes) else boxes
     others = [b for n, b in enumerate(line) if n != odd]
     top, bottom = np.median([b[1] for b in others]), np.median([b[3] for b in others])
     slack = 0.05 * (bottom - top)
@@ -382,13 +277,13 @@ def read_placement(
 ) -> Placement | None:
     """The placement diagram on the card, or None when no row of slots is found.
     `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
-    boxes = _badge_dropped(card, find_slots(card, words))
+    boxes = _badge_dropped(card, slot_rows.find_slots(card, words))
     if not boxes:
         return None
     joined, how = None, ""
-    if len(boxes) > 2 and _column(boxes):
-        trimmed, joined, how = _trimmed(_across(boxes))
-        boxes = _across(trimmed)
+    if len(boxes) > 2 and slot_rows.column(boxes):
+        trimmed, joined, how = _trimmed(slot_rows.across(boxes))
+        boxes = slot_rows.across(trimmed)
     elif len(boxes) > 2:  # of two, one may be a frame's outer edge and the other its inner one
         boxes, joined, how = _trimmed(boxes)
     villain, how = (joined, how) if joined is not None else villain_slot(card, boxes)
@@ -402,16 +297,4 @@ def read_placement(
         for index, slot in enumerate(slots):
             offset = index - villain
             slot.name = NAMES[offset + 1] if -1 <= offset <= 2 else ""
-    return Placement(slots, villain is not None, how, _gapped(boxes))
-
-
-def _gapped(boxes: list[Box]) -> bool:
-    """Slots a slot's room apart (over 3/4 of one's length along the line): the one between
-    them was not found (its frame broken in a photo), so the names would be wrong."""
-    if len(boxes) < 2:
-        return False
-    along = 1 if _column(boxes) else 0
-    ordered = sorted(boxes, key=lambda b: b[along])
-    sizes = sorted(b[along + 2] - b[along] for b in ordered)
-    room = 0.75 * sizes[len(sizes) // 2]
-    return any(b[along] - a[along + 2] > room for a, b in itertools.pairwise(ordered))
+    return Placement(slots, villain is not None, how, slot_rows.gapped(boxes))

@@ -1,0 +1,133 @@
+"""The row of placement slots on a card: the boxes slot_outlines.py finds, made into the
+row (or column) of 2-4 alike boxes side by side; a box a line of words covers is letters,
+a box set apart from an evenly spaced row is a badge beside it (slots.py reads the row)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from cardkit.ocr import slot_outlines
+from cardkit.ocr.slot_icons import Box
+
+SAME = 0.3  # boxes of one row differ in width and height by at most this share
+WORDS_SURE = 0.8  # a line read this surely is words, wherever it lies
+APART = 0.2  # an end box this share of a slot's length (and more) beyond the row: no slot
+
+
+def _alike(a: Box, b: Box) -> bool:
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    level = abs((a[1] + a[3]) - (b[1] + b[3])) / 2 <= 0.25 * ha
+    return level and abs(wa - wb) <= SAME * wa and abs(ha - hb) <= SAME * ha
+
+
+# the last card looked at and its slots: the kinds are weighed on a card (a placement
+# diagram is evidence) and its placement read from the very same image
+_LAST: list[tuple[Image.Image, tuple[Box, ...], list[Box]]] = []
+
+
+def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
+    """The placement slots' boxes, left to right (a column's top to bottom); [] when no
+    row of 2-4 is found (by clear edges, else by faint ones: faint ones first would find a
+    photo's noise too; else by their fills). A row with a slot's room in it is no answer
+    while a later way finds one without. A box that a line of `words` (left, top, right,
+    bottom) covers over half of is a word's letters run together, no slot."""
+    if _LAST and _LAST[0][0] is card and _LAST[0][1] == words:
+        return list(_LAST[0][2])
+    rgb = np.asarray(card.convert("RGB"))
+    found: list[Box] = []
+    pooled: list[Box] = []  # every way's boxes together: a photo's blur closes some
+    # slots' frames and not others (touching cells), whose fills still stand out
+    for boxes in slot_outlines.candidate_sets(rgb):
+        boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
+        pooled += [b for b in boxes if all(slot_outlines.overlap(b, p) < 0.5 for p in pooled)]
+        for some in (boxes, pooled):
+            here = _row(some) or across(_row(across(some)))
+            if len(here) > len(found) or (here and gapped(found) and not gapped(here)):
+                found = here
+        if found and not gapped(found):
+            break
+    _LAST[:] = [(card, words, found)]
+    return list(found)
+
+
+def words_of(lines: Any) -> tuple[Box, ...]:
+    """The boxes of the lines read surely as words (three letters or more), as find_slots
+    takes them (a title in a bold face: its letters run together look like a row)."""
+    return tuple(
+        (ln.box[0], ln.box[1], ln.box[0] + ln.box[2], ln.box[1] + ln.box[3])
+        for ln in lines
+        if ln.confidence >= WORDS_SURE and sum(c.isalpha() for c in ln.text) >= 3
+    )
+
+
+def _covered(box: Box, word: Box) -> bool:
+    w = min(box[2], word[2]) - max(box[0], word[0])
+    h = min(box[3], word[3]) - max(box[1], word[1])
+    return w > 0 and h > 0 and w * h > 0.5 * slot_outlines.area(box)
+
+
+def across(boxes: list[Box]) -> list[Box]:
+    """Boxes mirrored over the card's diagonal: a column becomes a row, and back."""
+    return [(top, left, bottom, right) for left, top, right, bottom in boxes]
+
+
+def column(boxes: list[Box]) -> bool:
+    """Whether the slots stand one above another (their centres further apart in height)."""
+    xs, ys = [b[0] + b[2] for b in boxes], [b[1] + b[3] for b in boxes]
+    return len(boxes) > 1 and max(ys) - min(ys) > max(xs) - min(xs)
+
+
+def _row(boxes: list[Box]) -> list[Box]:
+    """The best row of 2-4 alike boxes side by side: most boxes, most alike, largest."""
+    best: list[Box] = []
+    rank: tuple[int, float, int] = (0, 0.0, 0)
+    for seed in boxes:
+        row: list[Box] = []
+        alike = [b for b in boxes if _alike(seed, b)]
+        for box in sorted(alike, key=lambda b: _unlike(seed, b)):  # nearest the seed's size first
+            if not any(min(box[2], r[2]) > max(box[0], r[0]) for r in row):  # side by side
+                row.append(box)
+        spread = max(_unlike(a, b) for a in row for b in row)
+        ranked = (len(row), -spread, sum(map(slot_outlines.area, row)))
+        if 2 <= len(row) <= 4 and ranked > rank:
+            best, rank = row, ranked
+    return sorted(best)
+
+
+def _unlike(a: Box, b: Box) -> float:
+    """How far two boxes' sizes are apart: the larger of their widths' and heights'
+    differences, as a share of the smaller."""
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    return max(abs(wa - wb) / min(wa, wb), abs(ha - hb) / min(ha, hb))
+
+
+def set_apart(boxes: list[Box]) -> list[Box]:
+    """A box at the row's end standing apart from it, by over three times the widest space
+    between the others and a fifth of a slot's length, is no slot: a row's slots are
+    evenly spaced (a Move disc the slots' size beside a row of touching cells)."""
+    if len(boxes) < 3:
+        return boxes
+    along = 1 if column(boxes) else 0
+    ordered = sorted(boxes, key=lambda b: b[along])
+    spaces = [b[along] - a[along + 2] for a, b in itertools.pairwise(ordered)]
+    length = float(np.median([b[along + 2] - b[along] for b in ordered]))
+    for end, inner in ((0, spaces[1:]), (len(spaces) - 1, spaces[:-1])):
+        if spaces[end] > max(3 * max(inner), APART * length):
+            return [b for b in ordered if b is not ordered[0 if end == 0 else -1]]
+    return boxes
+
+
+def gapped(boxes: list[Box]) -> bool:
+    """Slots a slot's room apart (over 3/4 of one's length along the line): the one between
+    them was not found (its frame broken in a photo), so the names would be wrong."""
+    if len(boxes) < 2:
+        return False
+    along = 1 if column(boxes) else 0
+    ordered = sorted(boxes, key=lambda b: b[along])
+    sizes = sorted(b[along + 2] - b[along] for b in ordered)
+    room = 0.75 * sizes[len(sizes) // 2]
+    return any(b[along] - a[along + 2] > room for a, b in itertools.pairwise(ordered))
