@@ -156,7 +156,7 @@ def weigh(
         what = f"its probe regions read at {read:.2f}" + (", a keyword read" if said else "")
         candidates.append(decide.Candidate(ident, other, score, what, said))
     # read down the card, its labels say nothing
-    shapes = _structures(card, kinds, lines) if across else set()
+    shapes = _structures(card, kinds, tuple(lines)) if across else set()
 
     # a kind whose shape does not fit, whose own labels are read across the card (a strip
     # location printing END OF TURN), is a candidate too, MISFIT lower: never a sure kind
@@ -215,7 +215,9 @@ STRUCTURE_NAMES = {"placement": "a placement diagram"}
 MISFIT = 0.5  # taken from the score of a kind whose shape does not fit the card
 
 
-def _structures(card: Image.Image, kinds: list[grammar.Kind], lines: list[page.Line]) -> set[str]:
+def _structures(
+    card: Image.Image, kinds: list[grammar.Kind], lines: tuple[page.Line, ...] = ()
+) -> set[str]:
     """The `structures` of the kinds found on the card: a placement diagram is a row of
     three or four alike slots, or of two with the Villain's marked (two alike boxes alone
     are any card's pair of panels)."""
