@@ -5,6 +5,7 @@ with PIL, read by the real tesseract; expectations from the docstring."""
 
 from __future__ import annotations
 
+import math
 import shutil
 
 import pytest
@@ -59,3 +60,38 @@ def test_no_lone_number_leaves_the_move_not_read() -> None:
     grammar_refine.unlabelled_numbers(reading, card, make_engine("tesseract"), "t")
     assert "card/move" not in reading.values
     assert "card/move" in reading.unread
+
+
+def test_an_asterisk_in_a_ring_with_no_label_is_the_move_told_by_its_spokes() -> None:
+    """A gold disc with a dark ring inside it and a six-spoked asterisk in the middle (a
+    `*` Move), no MOVE word: tesseract reads the asterisk unsurely or not at all; its
+    spokes tell it, and the ring round it is no glyph. Doubted, noted."""
+    card, lines = _card(with_value=False)
+    draw = ImageDraw.Draw(card)
+    draw.ellipse((560, 820, 700, 960), fill=(226, 178, 60))
+    draw.ellipse((572, 832, 688, 948), outline=(30, 30, 34), width=3)
+    for k in range(6):  # spokes 8 px wide, 34 px long, from the middle
+        angle = math.pi / 2 + k * math.pi / 3
+        tip = (630 + 34 * math.cos(angle), 890 - 34 * math.sin(angle))
+        draw.line([(630, 890), tip], fill=(30, 30, 34), width=9)
+    reading = grammar.read(_masterplan(), lines, card.height)
+    grammar_refine.unlabelled_numbers(reading, card, make_engine("tesseract"), "t")
+    assert reading.values["card/move"] == "*"
+    assert reading.confidences["card/move"] <= grammar_refine.DOUBTED_NUMBER
+    assert any("* is the largest lone glyph" in g["note"] for g in reading.gaps)
+
+
+def test_no_digit_is_star_shaped_and_an_asterisk_is() -> None:
+    import numpy as np
+
+    from cardkit.ocr import glyphs
+
+    font = dejavu(90)
+    for char in "0123456789*":
+        image = Image.new("L", (90, 110), 255)
+        ImageDraw.Draw(image).text((10, 0), char, font=font, fill=0)
+        ink = np.asarray(image) < 128
+        ys, xs = np.where(ink)
+        assert glyphs._star_shaped(ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]) == (
+            char == "*"
+        )

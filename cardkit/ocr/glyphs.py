@@ -34,6 +34,8 @@ GLYPH_HEIGHTS = (32, 44)  # a glyph is read at these heights, on a margin of hal
 # (tesseract's single-character mode misreads a clean bold 5 as 3 at 64 px and more)
 BESIDE = 1.5  # a tall component beside a glyph is a letter of its word up to this its height
 SURE = 0.75  # a glyph read this surely, the same at every level, is sure
+STAR_SHAPE = 0.8  # an asterisk told by its spokes, not read: this sure
+SPOKE = 0.12  # a hollow between two spokes reaches in this share of the glyph's size
 STAR_LOOKALIKES = {"*": "*", "+": "*", "x": "*", "X": "*", "#": "*", "%": "*", "¥": "*"}
 
 
@@ -126,9 +128,36 @@ def _read_mask(
     read = engine.read(padded, "char", key=key, whitelist="0123456789*")
     text = read.text.strip()
     text = STAR_LOOKALIKES.get(text, text)
+    if not text.isdigit() and _star_shaped(mask):
+        return "*", STAR_SHAPE  # tesseract reads an asterisk now and then, unsurely
     if len(text) != 1 or not (text.isdigit() or text == "*"):
         return "", 0.0
     return text, read.confidence
+
+
+def _star_shaped(mask: np.ndarray[Any, Any]) -> bool:
+    """An asterisk by its shape: as wide as high, no hole, and five or more spokes (deep
+    hollows between them in its outline); no digit has them."""
+    import cv2
+
+    h, w = mask.shape
+    if not 0.7 <= w / max(1, h) <= 1.4:
+        return False
+    grid = np.pad(mask.astype(np.uint8), 1)
+    contours, tree = cv2.findContours(grid, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if tree is None or len(contours) != 1:
+        return False  # a hole (a 0, a 6, an 8) or pieces
+    hull = cv2.convexHull(contours[0], returnPoints=False)
+    if hull is None or len(hull) < 4:
+        return False
+    try:
+        defects = cv2.convexityDefects(contours[0], hull)
+    except cv2.error:
+        return False
+    if defects is None:
+        return False
+    depths = np.asarray(defects).reshape(-1, 4)[:, 3] / 256.0
+    return int(np.count_nonzero(depths > SPOKE * max(w, h))) >= 5
 
 
 def lone_glyph(
@@ -148,27 +177,63 @@ def lone_glyph(
         min(card.width, lx + lw + reach),
         min(card.height, ly + lh + reach),
     )
+    return _lone_in(card, window, lh, [*text_boxes, label], engine, key, (lx + lw / 2, ly + lh / 2))
+
+
+def unlabelled_glyph(
+    card: Image.Image,
+    type_height: float,
+    text_boxes: list[tuple[int, int, int, int]],
+    engine: OcrEngine,
+    key: str,
+) -> Glyph | None:
+    """The largest lone glyph anywhere on the card (a Move value on a disc with no label
+    by it), its size measured against the card's type height; None when none."""
+    whole = (0, 0, card.width, card.height)
+    return _lone_in(card, whole, type_height, text_boxes, engine, key, None)
+
+
+def _lone_in(
+    card: Image.Image,
+    window: tuple[int, int, int, int],
+    type_height: float,
+    text_boxes: list[tuple[int, int, int, int]],
+    engine: OcrEngine,
+    key: str,
+    near: tuple[float, float] | None,
+) -> Glyph | None:
+    """The lone glyph in the window nearest `near` (a point on the card), else the
+    largest, read at each grey level it was found at."""
     grey = np.asarray(card.convert("L").crop(window))
-    local = [(x - window[0], y - window[1], w, h) for x, y, w, h in [*text_boxes, label]]
-    found = candidates(grey, lh, local)
+    local = [(x - window[0], y - window[1], w, h) for x, y, w, h in text_boxes]
+    found = candidates(grey, type_height, local)
     if not found:
         return None
     # the reads of one glyph (overlapping boxes) at each level pooled; the nearest wins
     groups: list[list[tuple[tuple[int, int, int, int], np.ndarray[Any, Any]]]] = []
     for item in found:
-        group = next((g for g in groups if overlaps(g[0][0], item[0])), None)
+        # one glyph at several levels: overlapping boxes of about one height (a star
+        # inside a ring found at another level is another glyph)
+        group = next(
+            (
+                g
+                for g in groups
+                if overlaps(g[0][0], item[0]) and abs(g[0][0][3] - item[0][3]) < 0.3 * item[0][3]
+            ),
+            None,
+        )
         if group is None:
             groups.append([item])
         else:
             group.append(item)
-    centre = (lx - window[0] + lw / 2, ly - window[1] + lh / 2)
 
-    def distance(group: list[tuple[tuple[int, int, int, int], Any]]) -> float:
+    def order(group: list[tuple[tuple[int, int, int, int], Any]]) -> float:
         x, y, w, h = group[0][0]
-        return abs(x + w / 2 - centre[0]) + abs(y + h / 2 - centre[1])
+        if near is None:
+            return -h  # the largest first
+        return abs(x + w / 2 - (near[0] - window[0])) + abs(y + h / 2 - (near[1] - window[1]))
 
-    best: Glyph | None = None
-    for number, group in enumerate(sorted(groups, key=distance)[:3]):
+    for number, group in enumerate(sorted(groups, key=order)[:3]):
         reads = [
             _read_mask(mask, engine, f"{key}/glyph{number}.{index}@{height}", height)
             for index, (_box, mask) in enumerate(group[:3])
@@ -180,6 +245,5 @@ def lone_glyph(
         text, confidence = max(reads, key=lambda r: r[1])
         agreed = len(texts) == 1 and all(t for t, _ in reads) and confidence >= SURE
         x, y, w, h = group[0][0]
-        glyph = Glyph((x + window[0], y + window[1], w, h), text, confidence, agreed)
-        return glyph if best is None else best
-    return best
+        return Glyph((x + window[0], y + window[1], w, h), text, confidence, agreed)
+    return None

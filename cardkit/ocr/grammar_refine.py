@@ -218,23 +218,43 @@ def unlabelled_numbers(
         return
     found = [n for n in numbers.find(card, reading.lines, engine, f"{key}/unlabelled") if n.text]
     chosen = numbers.largest_lone(found)  # as a `number` rule's value with no label by it
-    if chosen is None:
-        return
-    largest, sure = chosen
+    if chosen is not None:
+        value, sure, box, how = chosen[0].text, chosen[1], chosen[0].box, "number"
+    else:  # a glyph in a disc, read alone (a `*`, a 0 the number reader doubts)
+        glyph = _unlabelled_glyph(reading, card, engine, key)
+        if glyph is None:
+            return
+        value, sure, box, how = glyph.text, glyph.confidence, glyph.box, "glyph"
     for rule in rules:
-        reading.values[rule.field] = int(largest.text)
+        reading.values[rule.field] = "*" if value == "*" else int(value)
         reading.confidences[rule.field] = min(sure, DOUBTED_NUMBER)
         if rule.field in reading.unread:
             reading.unread.remove(rule.field)
         label = fields.label_in(rule.options, [])
         reading.gaps.append(
             {
-                "note": f"{rule.field}: {label} not read; {largest.text} is the largest lone "
-                f"number on the card (at {largest.box[0]}, {largest.box[1]}): check it",
+                "note": f"{rule.field}: {label} not read; {value} is the largest lone "
+                f"{how} on the card (at {box[0]}, {box[1]}): check it",
                 "fields": [rule.field],
                 "status": "open",
             }
         )
+
+
+def _unlabelled_glyph(
+    reading: grammar.Reading, card: Image.Image, engine: OcrEngine, key: str
+) -> Any:
+    """The largest lone glyph on the card, read the same at every grey level it stands
+    out at (glyphs.py), measured against the card's type height; else None."""
+    from cardkit.ocr import glyphs
+
+    heights = sorted(ln.height for ln in reading.lines if sum(c.isalpha() for c in ln.text) >= 3)
+    if not heights:
+        return None
+    boxes = [ln.box for ln in reading.lines]
+    text = heights[(len(heights) - 1) // 2]  # the lower middle: the text's, not a title's
+    glyph = glyphs.unlabelled_glyph(card, text, boxes, engine, f"{key}/lone")
+    return glyph if glyph is not None and glyph.agreed else None
 
 
 def _glyph(
