@@ -212,13 +212,15 @@ def _lone_in(
     # the reads of one glyph (overlapping boxes) at each level pooled; the nearest wins
     groups: list[list[tuple[tuple[int, int, int, int], np.ndarray[Any, Any]]]] = []
     for item in found:
-        # one glyph at several levels: overlapping boxes of about one height (a star
-        # inside a ring found at another level is another glyph)
+        # one glyph at several levels: overlapping boxes (by a label, the nearest group
+        # holds the digit and its counter, read as the digit); with no label, of about
+        # one height too (a star inside a ring found at another level is another glyph)
         group = next(
             (
                 g
                 for g in groups
-                if overlaps(g[0][0], item[0]) and abs(g[0][0][3] - item[0][3]) < 0.3 * item[0][3]
+                if overlaps(g[0][0], item[0])
+                and (near is not None or abs(g[0][0][3] - item[0][3]) < 0.3 * item[0][3])
             ),
             None,
         )
