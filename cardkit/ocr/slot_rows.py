@@ -11,7 +11,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import slot_outlines
-from cardkit.ocr.slot_icons import Box
+from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Pixels
 
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 WORDS_SURE = 0.8  # a line read this surely is words, wherever it lies
@@ -45,10 +45,10 @@ def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
         boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
         pooled += [b for b in boxes if all(slot_outlines.overlap(b, p) < 0.5 for p in pooled)]
         for some in (boxes, pooled):
-            here = _row(some) or across(_row(across(some)))
+            here = badge_dropped(rgb, _row(some) or across(_row(across(some))))
             if len(here) > len(found) or (here and gapped(found) and not gapped(here)):
                 found = here
-        if found and not gapped(found):
+        if len(found) >= 3 and not gapped(found):  # (of two, a third may show another way)
             break
     _LAST[:] = [(card, words, found)]
     return list(found)
@@ -131,3 +131,58 @@ def gapped(boxes: list[Box]) -> bool:
     sizes = sorted(b[along + 2] - b[along] for b in ordered)
     room = 0.75 * sizes[len(sizes) // 2]
     return any(b[along] - a[along + 2] > room for a, b in itertools.pairwise(ordered))
+
+
+def odd_one(values: list[float], least: float) -> int | None:
+    """The index of the one value far above all the others, if there is one."""
+    best = int(np.argmax(values))
+    others = [v for i, v in enumerate(values) if i != best]
+    if values[best] > least and values[best] > 3 * max(others, default=0.0):
+        return best
+    return None
+
+
+def odd_colour(colours: list[Pixels]) -> int | None:
+    """The one colour far from the others, which are alike (of two, neither is odd)."""
+    if len(colours) < 3:
+        return None
+    far = []
+    for i, colour in enumerate(colours):
+        rest = [c for j, c in enumerate(colours) if j != i]
+        far.append(min(float(np.abs(colour - c).max()) for c in rest))
+    return odd_one(far, DIFFERENT)
+
+
+def colours(rgb: Pixels, boxes: list[Box]) -> tuple[list[Pixels], list[Pixels]]:
+    """Each box's fill (the median of a band just inside its frame) and frame colour."""
+    frames, fills = [], []
+    for left, top, right, bottom in boxes:
+        h, w = bottom - top, right - left
+        rim = max(2, round(0.03 * min(h, w)))
+        frames.append(np.median(rgb[top : top + rim, left:right].reshape(-1, 3), axis=0))
+        inset = round(INSET * min(h, w))
+        inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
+        fills.append(np.median(inner.reshape(-1, 3), axis=0))
+    return fills, frames
+
+
+def badge_dropped(rgb: Pixels, boxes: list[Box]) -> list[Box]:
+    """A box at the row's end filled unlike all the others and reaching above or below
+    them is no slot (a Move badge of the slots' size beside them: a Villain's slot
+    differs in one way at most, its fill or its height); nor is one set apart."""
+    boxes = set_apart(boxes)
+    if len(boxes) < 3:
+        return boxes
+    fills, _ = colours(rgb.astype(np.int16), boxes)
+    odd = odd_colour(fills)
+    if odd is None or odd not in (0, len(boxes) - 1):
+        return boxes
+    rest = [b for n, b in enumerate(boxes) if n != odd]
+    # measured across the line of slots: a column's is its left and right
+    line = across(boxes) if column(boxes) else boxes
+    others = [b for n, b in enumerate(line) if n != odd]
+    top, bottom = np.median([b[1] for b in others]), np.median([b[3] for b in others])
+    slack = 0.05 * (bottom - top)
+    if line[odd][1] < top - slack or line[odd][3] > bottom + slack:
+        return rest
+    return boxes

@@ -33,7 +33,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import slot_rows
-from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Icon, Pixels, delta, icons_in
+from cardkit.ocr.slot_icons import DIFFERENT, Box, Icon, Pixels, delta, icons_in
 from cardkit.ocr.slot_rows import find_slots as find_slots
 from cardkit.ocr.slot_rows import words_of as words_of
 
@@ -121,26 +121,6 @@ def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
     return out, None, ""
 
 
-def _odd_one(values: list[float], least: float) -> int | None:
-    """The index of the one value far above all the others, if there is one."""
-    best = int(np.argmax(values))
-    others = [v for i, v in enumerate(values) if i != best]
-    if values[best] > least and values[best] > 3 * max(others, default=0.0):
-        return best
-    return None
-
-
-def _odd_colour(colours: list[Pixels]) -> int | None:
-    """The one colour far from the others, which are alike (of two, neither is odd)."""
-    if len(colours) < 3:
-        return None
-    far = []
-    for i, colour in enumerate(colours):
-        rest = [c for j, c in enumerate(colours) if j != i]
-        far.append(min(float(np.abs(colour - c).max()) for c in rest))
-    return _odd_one(far, DIFFERENT)
-
-
 def _marked(rgb: Pixels, boxes: list[Box], far: float) -> int | None:
     """The one slot with ink in the middle of its width just outside its top or bottom
     edge (from 5% of its height to `far`), where the others have none."""
@@ -166,7 +146,7 @@ def _marked(rgb: Pixels, boxes: list[Box], far: float) -> int | None:
             else 0.0
             for pair in bands
         ]
-        found.add(_odd_one(marks, 0.05))
+        found.add(slot_rows.odd_one(marks, 0.05))
     found.discard(None)
     return found.pop() if len(found) == 1 else None
 
@@ -183,47 +163,12 @@ def villain_slot(card: Image.Image, boxes: list[Box]) -> tuple[int | None, str]:
         marked = _marked(rgb, boxes, far)
         if marked is not None:
             return marked, "a mark"
-    fills, frames = _colours(rgb, boxes)
+    fills, frames = slot_rows.colours(rgb, boxes)
     for what, colours in (("its fill", fills), ("its frame", frames)):
-        odd = _odd_colour(colours)
+        odd = slot_rows.odd_colour(colours)
         if odd is not None:
             return odd, what
     return None, ""
-
-
-def _colours(rgb: Pixels, boxes: list[Box]) -> tuple[list[Pixels], list[Pixels]]:
-    """Each box's fill (the median of a band just inside its frame) and frame colour."""
-    frames, fills = [], []
-    for left, top, right, bottom in boxes:
-        h, w = bottom - top, right - left
-        rim = max(2, round(0.03 * min(h, w)))
-        frames.append(np.median(rgb[top : top + rim, left:right].reshape(-1, 3), axis=0))
-        inset = round(INSET * min(h, w))
-        inner = rgb[top + inset : top + 2 * inset, left + inset : right - inset]
-        fills.append(np.median(inner.reshape(-1, 3), axis=0))
-    return fills, frames
-
-
-def _badge_dropped(card: Image.Image, boxes: list[Box]) -> list[Box]:
-    """A box at the row's end filled unlike all the others and reaching above or below
-    them is no slot (a Move badge of the slots' size beside them: a Villain's slot
-    differs in one way at most, its fill or its height); nor is one set apart."""
-    boxes = slot_rows.set_apart(boxes)
-    if len(boxes) < 3:
-        return boxes
-    fills, _ = _colours(_rgb(card).astype(np.int16), boxes)
-    odd = _odd_colour(fills)
-    if odd is None or odd not in (0, len(boxes) - 1):
-        return boxes
-    rest = [b for n, b in enumerate(boxes) if n != odd]
-    # measured across the line of slots: a column's is its left and right
-    line = slot_rows.across(boxes) if slot_rows.column(boxes) else boxes
-    others = [b for n, b in enumerate(line) if n != odd]
-    top, bottom = np.median([b[1] for b in others]), np.median([b[3] for b in others])
-    slack = 0.05 * (bottom - top)
-    if line[odd][1] < top - slack or line[odd][3] > bottom + slack:
-        return rest
-    return boxes
 
 
 def _marker_inside(slots: list[Slot]) -> tuple[int | None, str]:
@@ -277,7 +222,7 @@ def read_placement(
 ) -> Placement | None:
     """The placement diagram on the card, or None when no row of slots is found.
     `palette` names icons: `palette.name(icon) -> str` (palette.BoxPalette)."""
-    boxes = _badge_dropped(card, slot_rows.find_slots(card, words))
+    boxes = slot_rows.find_slots(card, words)  # (a badge beside the row dropped)
     if not boxes:
         return None
     joined, how = None, ""
