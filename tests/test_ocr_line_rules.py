@@ -152,6 +152,38 @@ def test_a_flag_word_between_a_tags_edges_is_used_up_not_rules_text() -> None:
     assert reading.values["card/text"].startswith("Subjugate Crowd: Turn")
 
 
+def test_a_sentence_broken_after_a_connector_is_no_effect_name() -> None:
+    texts = ["Throwing Knives: Each Hero in", "Crossbones' and both adjacent Locations."]
+    assert effect_names.named(texts) == texts
+    texts = ["Each Hero in", "Crossbones' Location discards."]
+    assert effect_names.named(texts) == texts
+
+
+def test_a_flag_word_alone_over_the_title_is_no_title() -> None:
+    lines = [
+        _line("BAM!", 17, 30),
+        _line("Crossbones 1", 87, 40),
+        _line("Throwing Knives: Each Hero discards.", 206),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(_kind("masterplan"), lines, 1040)
+    assert reading.values["title"] == "Crossbones 1"
+    assert reading.values["card/bam"] is True
+
+
+def test_a_line_read_unsurely_inside_a_paragraph_is_its_text() -> None:
+    lines = [
+        _line("Crossbones 1", 20, 40),
+        _line("Each Hero in", 200, 27),
+        _line("Crossbones' and both adjacent", 250, 28, 0.56),  # a curly apostrophe
+        _line("Locations must discard 1 card.", 300, 28),
+        _line("Le JLe |", 860, 27, 0.5),  # icons: no paragraph round them
+        _line("MOVE", 900),
+    ]
+    text = grammar.read(_kind("masterplan"), lines, 1040).values["card/text"]
+    assert text == "Each Hero in Crossbones' and both adjacent Locations must discard 1 card."
+
+
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
     # a threat's name and its Health box far right on the same line: no `Lizard 9`
     masterplan = _kind("masterplan")

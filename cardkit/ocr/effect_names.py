@@ -55,6 +55,7 @@ def _titled(words: list[str]) -> bool:
         and letters >= 3
         and words[0][:1].isupper()
         and all(w[:1].isupper() or w[:1].isdigit() or w in CONNECTORS for w in words)
+        and words[-1] not in CONNECTORS  # `Each Hero in`, broken off its sentence, is none
     )
 
 

@@ -40,11 +40,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardkit.ocr import effect_names, fields, lines_read, numbers, sections
+from cardkit.ocr import effect_names, fields, grammar_lines, lines_read, numbers, sections
 from cardkit.ocr.grammar_kinds import RULES as RULES
 from cardkit.ocr.grammar_kinds import Kind as Kind
 from cardkit.ocr.grammar_kinds import Rule as Rule
 from cardkit.ocr.grammar_kinds import grammars as grammars
+from cardkit.ocr.grammar_lines import strip_marks as strip_marks
+from cardkit.ocr.grammar_lines import title_part as title_part
 from cardkit.ocr.page import LEAST_CONFIDENCE, Line
 
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
@@ -77,7 +79,7 @@ def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
     with three letters or more, up to a wide space (`Fixer ... HP 3` is no `Lizard 9`),
     without its stray end marks (`signs=False`: labels only)."""
     found = [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
-    top = next((ln for ln in lines if _letters(ln.text) >= 3), None)
+    top = next((ln for ln in lines if grammar_lines.letters(ln.text) >= 3), None)
     first = title_part(top, top.text)[0] if top is not None else ""
     for name, pattern, title in kind.signs if signs else ():
         texts = [strip_marks(first, number=True)] if title else [ln.text for ln in lines]
@@ -105,49 +107,6 @@ def shape_fits(kind: Kind, width: int, height: int) -> bool:
     return abs(width / height - kind.aspect) / kind.aspect <= SHAPE_SLACK
 
 
-def _letters(text: str) -> int:
-    return sum(c.isalpha() for c in text)
-
-
-def strip_marks(text: str, number: bool = False) -> str:
-    """A line without the stray marks an ornament or icon leaves at its ends (`number`: a
-    lone digit at its end is the card's number, not a speck)."""
-    speck = r"\s+[^\sAI0-9]$" if number else r"\s+[^\sAI]$"  # a lone speck after the last word
-    text = re.sub(speck, "", text.strip())
-    return re.sub(r"^[^A-Za-z0-9\"“'(]+|[^A-Za-z0-9.!?)\"”']+$", "", text).strip()
-
-
-def _set_apart(lines: list[Line], i: int) -> bool:
-    """The card's first line of words stands apart from the next below it, by 1.5 of its heights
-    (a title in a narrow display face is no taller than the text, but set apart)."""
-    first = next((n for n, ln in enumerate(lines) if _letters(ln.text) >= 3), None)
-    if i != first or len(lines) < 2:
-        return False
-    line = lines[i]
-    below = [ln.box[1] for ln in lines[i + 1 :] if ln.box[1] > line.box[1] + line.box[3] / 2]
-    return bool(below) and min(below) - (line.box[1] + line.box[3]) >= 1.5 * line.box[3]
-
-
-TITLE_GAP = 3.0  # a title's words stand closer than this many type heights apart
-
-
-def title_part(line: Line, text: str) -> tuple[str, str]:
-    """A title line's text up to a space wider than TITLE_GAP type heights, and what stands
-    beyond it (a Dashboard's player-count table beside its name: `High Evolutionary ...
-    Heroes 2 6 3 6`); the whole text when the line is no longer as read or has no such
-    space."""
-    words = sorted(line.words, key=lambda w: w.box[0])
-    if text != line.text or len(words) < 2:
-        return text, ""
-    for n in range(1, len(words)):
-        gap = words[n].box[0] - (words[n - 1].box[0] + words[n - 1].box[2])
-        # the nearer type's height: a box's edges read with a word beside the title
-        # (`Goliath }HP 5 |`) make the line's median height the box's
-        if gap > TITLE_GAP * max(min(line.height, words[n - 1].box[3], words[n].box[3]), 1.0):
-            return " ".join(w.text for w in words[:n]), " ".join(w.text for w in words[n:])
-    return text, ""
-
-
 def _bottom_title(
     kind: Kind, lines: list[Line], left: list[str], below: float, least: float
 ) -> int | None:
@@ -164,6 +123,12 @@ def _bottom_title(
         if not _is_heading(kind, text) and not _labelled(kind, text):
             return i
     return None
+
+
+def _flag_word(kind: Kind, text: str) -> bool:
+    """The line is one of the kind's flag words alone (a BAM! tag over the title)."""
+    words = [str(r.options["word"]) for r in kind.rules if r.how == "flag" and "word" in r.options]
+    return any(strip_marks(text).casefold() == w.casefold() for w in words)
 
 
 def _labelled(kind: Kind, text: str) -> bool:
@@ -219,13 +184,15 @@ def read(
             # `taller`: a title set larger than the body (its type this many times the
             # lines' median), so a rules line under a title the read missed is not taken;
             # `least`: a card's edge or art read as letters is unsure
-            taller = float(o.get("taller", 0.0)) * _median_height(lines)
+            taller = float(o.get("taller", 0.0)) * grammar_lines.median_height(lines)
             # (never a line read under LEAST_CONFIDENCE: a skewed card's edge read as junk)
             least = max(float(o.get("least", 0.0)), LEAST_CONFIDENCE)
             for i, line in enumerate(lines):
                 if line.box[1] > share * card_height:
                     break
-                if line.confidence < least or (line.height < taller and not _set_apart(lines, i)):
+                if line.confidence < least or (
+                    line.height < taller and not grammar_lines.set_apart(lines, i)
+                ):
                     continue
                 if lines_read.SENTENCE.search(left[i]) or len(re.findall(r"\d+", left[i])) > 2:
                     continue  # a name is no sentence, nor a row of three numbers (a rules
@@ -233,7 +200,7 @@ def read(
                     # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
                 head, rest = title_part(line, left[i])
                 named = head and not _is_heading(kind, head) and not _labelled(kind, head)
-                if named and _letters(head) >= 3:
+                if named and grammar_lines.letters(head) >= 3 and not _flag_word(kind, head):
                     take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
                     left[i] = rest
                     break
@@ -270,7 +237,7 @@ def read(
                     if not left[run[-1] + 1]:
                         break
                     run.append(run[-1] + 1)
-                quoted = _join([strip_marks(left[i]) for i in run])
+                quoted = grammar_lines.join([strip_marks(left[i]) for i in run])
                 take(rule.field, run, quoted.strip("\"“”' "))
                 for i in run:
                     left[i] = ""
@@ -286,12 +253,12 @@ def read(
                 if picked:
                     picked.append(i)
             picked = [i for i in picked if i >= 0]
-            take(rule.field, picked, _join([left[i] for i in picked]))
+            take(rule.field, picked, grammar_lines.join([left[i] for i in picked]))
             for i in picked:
                 left[i] = ""
         elif rule.how in sections.RULES:
             for name, picked, parts, sure in sections.read(o, lines, left):
-                take(name, picked, _join(parts))
+                take(name, picked, grammar_lines.join(parts))
                 if name in confidences:
                     confidences[name] = sure  # the section's own words, not its lines'
         elif rule.how in numbers.RULES:
@@ -309,7 +276,7 @@ def read(
                     printed
                     and text
                     and fields.contains(text, printed)
-                    and _letters(text) <= len(printed) + 2
+                    and grammar_lines.letters(text) <= len(printed) + 2
                 ):
                     left[i] = ""
         elif rule.how == "slots":
@@ -354,11 +321,11 @@ def read(
             least = float(o.get("least", 0.0))  # surer than this: art read as words is not
             sizes = sorted(lines[i].height for i, text in enumerate(left) if text)
             usual = sizes[len(sizes) // 2] if sizes else 0.0
-            picked = [
+            fit = [
                 i
                 for i, text in enumerate(left)
                 if text
-                and lines[i].confidence >= least
+                and lines[i].confidence >= LEAST_CONFIDENCE
                 and not lines_read.pictured(lines[i], usual)
                 and not lines_read.inside(lines[i], diagram or [])
                 and not lines_read.icon_letters(text)
@@ -366,10 +333,12 @@ def read(
                 and not _labelled(kind, text)  # `ALTERNATIVE END OF TURN`: a heading, kept
                 and not any(d.search(text) for d in drops)
             ]
+            picked = [i for i in fit if lines[i].confidence >= least]
+            picked = sorted(picked + grammar_lines.within_paragraph(lines, fit, picked))
             texts = [left[i] for i in picked]
             if o.get("names"):
                 texts = effect_names.named(texts)
-            take(rule.field, picked, _join(texts))
+            take(rule.field, picked, grammar_lines.join(texts))
             for i in picked:
                 left[i] = ""
     kept = [text for text in left if text.strip()]
@@ -388,26 +357,5 @@ def _label_word(line: Line, label: str) -> Line:
     return line
 
 
-def _median_height(lines: list[Line]) -> float:
-    """The lines' median type height, lines of words only (a card's edge read as a tall
-    `|` is no type)."""
-    heights = sorted(line.height for line in lines if _letters(line.text) >= 3)
-    return heights[len(heights) // 2] if heights else 0.0
-
-
 def _number_value(text: str) -> int | str:
     return "*" if text == "*" else int(text)
-
-
-def _join(parts: list[str]) -> str:
-    """Lines joined with single spaces, a hyphen at a line's end joined to the next word."""
-    text = ""
-    for part in parts:
-        part = part.strip()
-        if not part:
-            continue
-        if text.endswith("-") and part[:1].islower():
-            text = text[:-1] + part
-        else:
-            text = f"{text} {part}" if text else part
-    return text
