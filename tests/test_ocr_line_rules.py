@@ -4,7 +4,7 @@ sentence or a table's row, and a player-count table read from the page's own lin
 
 from __future__ import annotations
 
-from cardkit.ocr import effect_names, fields, grammar, lines_read, numbers, page
+from cardkit.ocr import effect_names, fields, grammar, grammar_lines, lines_read, numbers, page
 from cardkit.ocr.engine import Reading, Word
 
 
@@ -182,6 +182,28 @@ def test_a_line_read_unsurely_inside_a_paragraph_is_its_text() -> None:
     ]
     text = grammar.read(_kind("masterplan"), lines, 1040).values["card/text"]
     assert text == "Each Hero in Crossbones' and both adjacent Locations must discard 1 card."
+
+
+def test_a_title_tesseract_split_in_two_overlapping_lines_is_joined_again() -> None:
+    split = [
+        page.Line("Hobg", 0.93, (234, 60, 108, 60), 60.0),
+        page.Line("goblin 7", 0.89, (329, 60, 165, 60), 60.0),  # starts inside `Hobg`
+        _line("Criminal Power Rising. If Hobgoblin is NOT Under Pressure,", 169, 30),
+        _line("MOVE", 900),
+    ]
+    reading = grammar.read(_kind("masterplan"), split, 1040)
+    assert reading.values["title"] == "Hobgoblin 7"
+    # two lines of one row a word space apart are one line; two columns are not
+    words = [
+        page.Line("Baron", 0.9, (40, 60, 150, 50), 50.0),
+        page.Line("Zemo 3", 0.9, (205, 60, 160, 50), 50.0),
+    ]
+    assert [ln.text for ln in grammar_lines.rejoined(words)] == ["Baron Zemo 3"]
+    columns = [
+        page.Line("Each Hero", 0.9, (40, 300, 300, 30), 30.0),
+        page.Line("For each", 0.9, (600, 300, 250, 30), 30.0),
+    ]
+    assert len(grammar_lines.rejoined(columns)) == 2
 
 
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:

@@ -157,6 +157,7 @@ def read(
     """The kind's fields from the lines (in reading order), by its rules; `diagram`: the
     placement slots' boxes (left, top, right, bottom), where a line is icons read as
     letters, kept, never rules text."""
+    lines = grammar_lines.rejoined(lines)
     left = [line.text for line in lines]  # what is not used up yet; "" when all of it is
     values: dict[str, Any] = {}
     confidences: dict[str, float] = {}

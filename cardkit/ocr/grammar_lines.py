@@ -94,3 +94,45 @@ def join(parts: list[str]) -> str:
         else:
             text = f"{text} {part}" if text else part
     return text
+
+
+def rejoined(lines: list[Line]) -> list[Line]:
+    """The lines with a line tesseract split in two joined again: the next line in reading
+    order on the same row (tops within a quarter of its height, heights within a quarter),
+    starting left of the first's end or within half a height of it. Where the two boxes
+    overlap, the letters read twice are kept once (`Hobg` + `goblin 7`: `Hobgoblin 7`)."""
+    out: list[Line] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is None or not _continues(last, line):
+            out.append(line)
+            continue
+        text = line.text
+        if line.box[0] < last.box[0] + last.box[2]:  # overlapping: a word read twice in part
+            low, high = last.text.casefold(), text.casefold()
+            twice = max(
+                (k for k in range(1, min(len(low), len(high)) + 1) if low.endswith(high[:k])),
+                default=0,
+            )
+            joined = last.text + text[twice:]
+        else:
+            joined = f"{last.text} {text}"
+        left, top = min(last.box[0], line.box[0]), min(last.box[1], line.box[1])
+        right = max(last.box[0] + last.box[2], line.box[0] + line.box[2])
+        bottom = max(last.box[1] + last.box[3], line.box[1] + line.box[3])
+        out[-1] = Line(
+            joined,
+            min(last.confidence, line.confidence),
+            (left, top, right - left, bottom - top),
+            max(last.height, line.height),
+            (*last.words, *line.words),
+        )
+    return out
+
+
+def _continues(first: Line, then: Line) -> bool:
+    height = max(first.box[3], 1)
+    level = abs(first.box[1] - then.box[1]) <= 0.25 * height
+    sized = abs(first.box[3] - then.box[3]) <= 0.25 * height
+    start = then.box[0] > first.box[0] and then.box[0] <= first.box[0] + first.box[2] + height / 2
+    return level and sized and start
