@@ -335,3 +335,14 @@ def test_a_locations_name_in_capitals_at_the_bottom_of_a_strip_is_its_name() -> 
         _line("Move each Hero 1 space.", 1450, 40),
     ]
     assert "name" not in grammar.read(_kind("location"), square, 1615).values
+
+
+def test_a_title_is_not_cut_at_a_dash_whose_own_height_is_small() -> None:
+    # a dash 6 px high between words of a 50 px title, at the title's own word spaces
+    words = (
+        Word("Cloak", 0.96, (74, 85, 150, 50), 0),
+        Word("-", 0.9, (244, 108, 16, 6), 0),
+        Word("Dagger", 0.96, (280, 85, 170, 50), 0),
+    )
+    line = page.Line("Cloak - Dagger", 0.95, (74, 85, 376, 50), 50.0, words)
+    assert grammar.title_part(line, line.text) == ("Cloak - Dagger", "")
