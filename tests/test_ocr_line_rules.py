@@ -346,3 +346,12 @@ def test_a_title_is_not_cut_at_a_dash_whose_own_height_is_small() -> None:
     )
     line = page.Line("Cloak - Dagger", 0.95, (74, 85, 376, 50), 50.0, words)
     assert grammar.title_part(line, line.text) == ("Cloak - Dagger", "")
+
+
+def test_a_name_read_in_small_letters_keeps_its_terms_in_capitals() -> None:
+    # `KO`, `HYDRA`: terms printed in capitals inside a name read in mixed case
+    assert effect_names.named(["KO Blast. Each Hero discards 1."])[0] == (
+        "KO Blast: Each Hero discards 1."
+    )
+    texts = ["Call the HYDRA Agents — Each Hero", "discards."]
+    assert effect_names.named(texts)[0] == "Call the HYDRA Agents: Each Hero"
