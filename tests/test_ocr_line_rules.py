@@ -355,3 +355,9 @@ def test_a_name_read_in_small_letters_keeps_its_terms_in_capitals() -> None:
     )
     texts = ["Call the HYDRA Agents — Each Hero", "discards."]
     assert effect_names.named(texts)[0] == "Call the HYDRA Agents: Each Hero"
+
+
+def test_a_sentence_opening_in_capitals_is_no_name() -> None:
+    # a run in capitals longer than a name's NAME_WORDS words: emphasis, no name
+    texts = ["IF A HERO IS IN THE VILLAIN'S LOCATION Each Hero discards."]
+    assert effect_names.named(texts) == texts

@@ -23,6 +23,7 @@ DASH_ENDED = re.compile(r"^(?P<name>[^.:!?—–]+?)(?P<bang>!?)\s+[—–-]$") 
 # capital and a small letter
 CAPS_RUN = re.compile(r"^(?P<name>(?:[A-Z][A-Z'’,!&-]*\s+)*[A-Z][A-Z'’,!&-]+)\s+(?=[A-Z][a-z])")
 CAPS_LETTERS = 6  # a run in capitals this long at least (`BAM!`, `KO`, `HYDRA` are no names)
+# ... of NAME_WORDS words at most: a longer run is a sentence printed in capitals
 
 
 def _cased(name: str) -> str:
@@ -84,7 +85,8 @@ def named(texts: list[str]) -> list[str]:
             continue
         capitals = CAPS_RUN.match(text)
         letters = sum(c.isalpha() for c in capitals["name"]) if capitals else 0
-        if after_stop and capitals and letters >= CAPS_LETTERS:
+        short = capitals is not None and len(capitals["name"].split()) <= NAME_WORDS
+        if after_stop and capitals and letters >= CAPS_LETTERS and short:
             name, rest = _cased(capitals["name"]), text[capitals.end() :]
             more = BANG_ENDED.match(rest)
             if more and len(name.split()) + len(more["more"].split()) <= NAME_WORDS:
