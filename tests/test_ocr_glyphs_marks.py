@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 import shutil
+from typing import Any
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -260,3 +262,27 @@ def test_a_move_label_is_the_short_line_not_a_movement_sentence() -> None:
     reading = grammar.read(masterplan, lines, 1030)
     assert reading.labels["card/move"].box[1] == 900
     assert reading.kept == []  # the label alone on its line is used up, not kept as text
+
+
+class _ReadsStar:
+    """An engine that reads `*` at 0.96, whatever it is shown."""
+
+    def read(self, image: Image.Image, mode: str, key: str = "", whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading, Word
+
+        return Reading((Word("*", 0.96, (0, 0, 10, 10), 0),))
+
+    def version(self) -> str:
+        return "stub"
+
+
+def test_an_asterisk_read_surely_stays_as_sure_when_its_shape_tells_it_too() -> None:
+    img = Image.new("L", (100, 100), 0)
+    pen = ImageDraw.Draw(img)
+    for k in range(6):
+        a = math.pi * k / 3
+        dx, dy = 40 * math.cos(a), 40 * math.sin(a)
+        pen.line((50 - dx, 50 - dy, 50 + dx, 50 + dy), fill=255, width=12)
+    mask = np.asarray(img) > 0
+    assert glyphs._star_shaped(mask)
+    assert glyphs._read_mask(mask, _ReadsStar(), "k", 44) == ("*", 0.96)
