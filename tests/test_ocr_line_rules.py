@@ -361,3 +361,11 @@ def test_a_sentence_opening_in_capitals_is_no_name() -> None:
     # a run in capitals longer than a name's NAME_WORDS words: emphasis, no name
     texts = ["IF A HERO IS IN THE VILLAIN'S LOCATION Each Hero discards."]
     assert effect_names.named(texts) == texts
+
+
+def test_of_two_labels_the_one_the_card_prints_first_not_one_in_its_rules_text() -> None:
+    threat = _kind("threat")
+    lines = [_line("Fixer", 30, 60), _line("HP 3", 40, 60), _line("Each Hero loses 1 Health.", 200)]
+    reading = grammar.read(threat, lines, 1040)
+    assert reading.values["card/health"] == 3
+    assert reading.values["card/text"] == "Each Hero loses 1 Health."
