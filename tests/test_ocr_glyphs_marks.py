@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import math
 import shutil
+from typing import Any
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -137,9 +139,12 @@ def test_a_white_word_on_a_black_banner_on_a_dark_card_is_a_mark() -> None:
     pen.text((60, 200), "Each Hero draws.", font=dejavu(30), fill=(242, 234, 212))
     found = marks.look_for(card, "BAM!", 8, _engine(), "t")
     assert found is not None and found[0] is True and found[1] >= 0.9
-    # on a black card, black is its ground: no mark
-    black = Image.new("RGB", (740, 1040), (16, 16, 16))
-    ImageDraw.Draw(black).text((370, 920), "BAM!", font=dejavu(48), fill=(255,) * 3, anchor="mm")
+    # on a card nearly black itself, black is no mark's: the same banner is not looked at
+    # (a banner alone on a black card would be too large a patch whatever the rule)
+    black = Image.new("RGB", (740, 1040), (45, 45, 45))
+    pen = ImageDraw.Draw(black)
+    pen.polygon([(220, 880), (520, 880), (490, 920), (520, 960), (220, 960), (250, 920)], (16,) * 3)
+    pen.text((370, 920), "BAM!", font=dejavu(48), fill=(255,) * 3, anchor="mm")
     assert marks.look_for(black, "BAM!", 8, _engine(), "u") is None
 
 
@@ -260,3 +265,27 @@ def test_a_move_label_is_the_short_line_not_a_movement_sentence() -> None:
     reading = grammar.read(masterplan, lines, 1030)
     assert reading.labels["card/move"].box[1] == 900
     assert reading.kept == []  # the label alone on its line is used up, not kept as text
+
+
+class _ReadsStar:
+    """An engine that reads `*` at 0.96, whatever it is shown."""
+
+    def read(self, image: Image.Image, mode: str, key: str = "", whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading, Word
+
+        return Reading((Word("*", 0.96, (0, 0, 10, 10), 0),))
+
+    def version(self) -> str:
+        return "stub"
+
+
+def test_an_asterisk_read_surely_stays_as_sure_when_its_shape_tells_it_too() -> None:
+    img = Image.new("L", (100, 100), 0)
+    pen = ImageDraw.Draw(img)
+    for k in range(6):
+        a = math.pi * k / 3
+        dx, dy = 40 * math.cos(a), 40 * math.sin(a)
+        pen.line((50 - dx, 50 - dy, 50 + dx, 50 + dy), fill=255, width=12)
+    mask = np.asarray(img) > 0
+    assert glyphs._star_shaped(mask)
+    assert glyphs._read_mask(mask, _ReadsStar(), "k", 44) == ("*", 0.96)

@@ -357,3 +357,37 @@ def test_a_locations_name_in_capitals_at_the_bottom_of_a_strip_is_its_name() -> 
         _line("Move each Hero 1 space.", 1450, 40),
     ]
     assert "name" not in grammar.read(_kind("location"), square, 1615).values
+
+
+def test_a_title_is_not_cut_at_a_dash_whose_own_height_is_small() -> None:
+    # a dash 6 px high between words of a 50 px title, at the title's own word spaces
+    words = (
+        Word("Cloak", 0.96, (74, 85, 150, 50), 0),
+        Word("-", 0.9, (244, 108, 16, 6), 0),
+        Word("Dagger", 0.96, (280, 85, 170, 50), 0),
+    )
+    line = page.Line("Cloak - Dagger", 0.95, (74, 85, 376, 50), 50.0, words)
+    assert grammar.title_part(line, line.text) == ("Cloak - Dagger", "")
+
+
+def test_a_name_read_in_small_letters_keeps_its_terms_in_capitals() -> None:
+    # `KO`, `HYDRA`: terms printed in capitals inside a name read in mixed case
+    assert effect_names.named(["KO Blast. Each Hero discards 1."])[0] == (
+        "KO Blast: Each Hero discards 1."
+    )
+    texts = ["Call the HYDRA Agents — Each Hero", "discards."]
+    assert effect_names.named(texts)[0] == "Call the HYDRA Agents: Each Hero"
+
+
+def test_a_sentence_opening_in_capitals_is_no_name() -> None:
+    # a run in capitals longer than a name's NAME_WORDS words: emphasis, no name
+    texts = ["IF A HERO IS IN THE VILLAIN'S LOCATION Each Hero discards."]
+    assert effect_names.named(texts) == texts
+
+
+def test_of_two_labels_the_one_the_card_prints_first_not_one_in_its_rules_text() -> None:
+    threat = _kind("threat")
+    lines = [_line("Fixer", 30, 60), _line("HP 3", 40, 60), _line("Each Hero loses 1 Health.", 200)]
+    reading = grammar.read(threat, lines, 1040)
+    assert reading.values["card/health"] == 3
+    assert reading.values["card/text"] == "Each Hero loses 1 Health."

@@ -570,3 +570,15 @@ def test_a_column_whose_end_slot_is_the_villains_by_its_fill_keeps_it() -> None:
     found = slots.read_placement(card, palette.builtin("marvel-united"))
     assert found is not None and len(found.slots) == 3
     assert found.marked_by == "its fill" and found.slots[0].name == "villain"
+
+
+def test_two_alike_panels_with_no_mark_are_no_diagram_whose_lines_are_kept() -> None:
+    """Two alike text panels side by side on a master plan that prints no diagram: found
+    as a row of two, no diagram (diagram_found), so no boxes whose lines are kept."""
+    card = Image.new("RGB", (760, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((60, 300, 340, 560), fill=SLOT, outline=EDGE, width=4)
+    pen.rectangle((400, 300, 680, 560), fill=SLOT, outline=EDGE, width=4)
+    assert len(slots.find_slots(card)) == 2 and not slots.diagram_found(card)
+    assert slots.diagram_boxes(card) == []
+    assert len(slots.diagram_boxes(_card([[("square", RED)]] * 3, marked=1))) == 3

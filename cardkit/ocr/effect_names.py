@@ -23,12 +23,16 @@ DASH_ENDED = re.compile(r"^(?P<name>[^.:!?—–]+?)(?P<bang>!?)\s+[—–-]$") 
 # capital and a small letter
 CAPS_RUN = re.compile(r"^(?P<name>(?:[A-Z][A-Z'’,!&-]*\s+)*[A-Z][A-Z'’,!&-]+)\s+(?=[A-Z][a-z])")
 CAPS_LETTERS = 6  # a run in capitals this long at least (`BAM!`, `KO`, `HYDRA` are no names)
+# ... of NAME_WORDS words at most: a longer run is a sentence printed in capitals
 
 
 def _cased(name: str) -> str:
-    """A name's words read in capitals, written as the system's data writes names: each
-    capitalised, the connectors in lower case after the first (`Hammer of Skirn`); a word
-    with small letters as read."""
+    """A name read in capitals, written as the system's data writes names: each word
+    capitalised, the connectors in lower case after the first (`Hammer of Skirn`); a name
+    with small letters in it as read (`KO Blast`, `Call the HYDRA Agents`: a term printed
+    in capitals)."""
+    if any(c.islower() for c in name):
+        return name
     out = []
     for k, word in enumerate(name.split()):
         low = word.lower()
@@ -80,12 +84,14 @@ def named(texts: list[str]) -> list[str]:
             out[k] = _cased(run_in["name"].rstrip() + bang) + ": " + text[run_in.end() :]
             continue
         capitals = CAPS_RUN.match(text)
-        if after_stop and capitals and sum(c.isalpha() for c in capitals["name"]) >= CAPS_LETTERS:
-            name, rest = capitals["name"], text[capitals.end() :]
+        letters = sum(c.isalpha() for c in capitals["name"]) if capitals else 0
+        short = capitals is not None and len(capitals["name"].split()) <= NAME_WORDS
+        if after_stop and capitals and letters >= CAPS_LETTERS and short:
+            name, rest = _cased(capitals["name"]), text[capitals.end() :]
             more = BANG_ENDED.match(rest)
             if more and len(name.split()) + len(more["more"].split()) <= NAME_WORDS:
-                name, rest = f"{name} {more['more']}", rest[more.end() :]
-            out[k] = _cased(name) + ": " + rest
+                name, rest = f"{name} {_cased(more['more'])}", rest[more.end() :]
+            out[k] = name + ": " + rest
             continue
         if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue

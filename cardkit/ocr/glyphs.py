@@ -129,7 +129,8 @@ def _read_mask(
     text = read.text.strip()
     text = STAR_LOOKALIKES.get(text, text)
     if not text.isdigit() and _star_shaped(mask):
-        return "*", STAR_SHAPE  # tesseract reads an asterisk now and then, unsurely
+        # tesseract reads an asterisk now and then, unsurely; a sure read of one stays sure
+        return "*", max(STAR_SHAPE, read.confidence if text == "*" else 0.0)
     if len(text) != 1 or not (text.isdigit() or text == "*"):
         return "", 0.0
     return text, read.confidence

@@ -46,8 +46,10 @@ def title_part(line: Line, text: str) -> tuple[str, str]:
     for n in range(1, len(words)):
         gap = words[n].box[0] - (words[n - 1].box[0] + words[n - 1].box[2])
         # the nearer type's height: a box's edges read with a word beside the title
-        # (`Goliath }HP 5 |`) make the line's median height the box's
-        if gap > TITLE_GAP * max(min(line.height, words[n - 1].box[3], words[n].box[3]), 1.0):
+        # (`Goliath }HP 5 |`) make the line's median height the box's; a mark's own
+        # height (a dash, a speck: no letter or digit) is no type's
+        typed = [w.box[3] for w in words[n - 1 : n + 1] if any(c.isalnum() for c in w.text)]
+        if gap > TITLE_GAP * max(min([line.height, *typed]), 1.0):
             return " ".join(w.text for w in words[:n]), " ".join(w.text for w in words[n:])
     return text, ""
 

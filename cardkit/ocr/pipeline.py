@@ -216,7 +216,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
         lines = tag_headings.added(kind, lines, level, engine, f"{frame.name}/{level_turn}")
         done.card, done.lines, done.decision = level, lines, decision
         placed = "placement" in kind.structures
-        diagram = slots.find_slots(level, slots.words_of(lines)) if placed else []
+        diagram = slots.diagram_boxes(level, slots.words_of(lines)) if placed else []
         done.grammar = grammar.read(kind, lines, level.height, list(diagram))
         done.grammar = columns.reread(done.grammar, level, engine, f"{frame.name}/{level_turn}")
         refine.title_band(done.grammar, level, engine, f"{frame.name}/{level_turn}")

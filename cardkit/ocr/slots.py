@@ -98,6 +98,13 @@ def diagram_found(card: Image.Image, words: tuple[Box, ...] = ()) -> bool:
     return len(boxes) >= 3 or (bool(boxes) and villain_slot(card, boxes)[0] is not None)
 
 
+def diagram_boxes(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
+    """The slots' boxes when they make a placement diagram (diagram_found), else []: two
+    alike boxes alone are any card's pair of panels, whose lines are rules text."""
+    boxes = slot_rows.find_slots(card, words)
+    return boxes if diagram_found(card, words) else []
+
+
 def _trimmed(boxes: list[Box]) -> tuple[list[Box], int | None, str]:
     """A row of three or four: the one box (if one) that reaches beyond the others' top or
     bottom, and why. Beyond one edge: a mark joined to its frame (a star on its edge, a bar
