@@ -509,6 +509,22 @@ def test_a_disc_set_apart_from_a_row_of_touching_cells_is_no_slot(tmp_path: Path
     assert found.place() == {"left": {"thug": 1}, "villain": {"civilian": 1}, "right": {"thug": 1}}
 
 
+def test_a_slot_beyond_one_not_found_leaves_the_row_gapped_not_shortened(tmp_path: Path) -> None:
+    """Four slots 150 px wide, 10 px apart, the third's frame not drawn (a photo lost it)
+    and its fill the card's ground: the fourth stands a slot's room from the second, so
+    it is no badge beside a row of two; the placement is not sure."""
+    card = Image.new("RGB", (760, 1060), PAPER)
+    pen = ImageDraw.Draw(card)
+    for n in (0, 1, 3):
+        left = 60 + n * 160
+        pen.rounded_rectangle((left, 300, left + 150, 450), 12, fill=SLOT, outline=EDGE, width=4)
+        _icon(pen, "square", left + 75, 375, 22, RED)
+    pen.rectangle((60 + 160 + 25, 460, 60 + 160 + 125, 470), fill=(30, 100, 110))  # the mark
+    found = slots.read_placement(card, _palette(BOX, tmp_path))
+    assert found is not None and len(found.slots) == 3
+    assert found.gapped and not found.sure
+
+
 def test_boxes_a_line_of_words_covers_are_letters_run_together_not_slots() -> None:
     """A bold title's letters, run together by the edge finder, make box-like blobs side
     by side; where the page read a line of words over them, they are no slots."""

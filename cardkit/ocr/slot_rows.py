@@ -15,6 +15,7 @@ from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Pixels
 
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
 WORDS_SURE = 0.8  # a line read this surely is words, wherever it lies
+ROOM = 0.75  # a space this share of a slot's length holds a slot not found
 APART = 0.2  # an end box this share of a slot's length (and more) beyond the row: no slot
 
 
@@ -32,9 +33,12 @@ _LAST: list[tuple[Image.Image, tuple[Box, ...], list[Box]]] = []
 def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
     """The placement slots' boxes, left to right (a column's top to bottom); [] when no
     row of 2-4 is found (by clear edges, else by faint ones: faint ones first would find a
-    photo's noise too; else by their fills). A row with a slot's room in it is no answer
-    while a later way finds one without. A box that a line of `words` (left, top, right,
-    bottom) covers over half of is a word's letters run together, no slot."""
+    photo's noise too; else by their fills), each way's boxes also pooled with the ways
+    before. A badge beside the row is dropped as the row is found (badge_dropped). A row
+    of three or more without a slot's room in it ends the search; a row of two, or one
+    with a slot's room in it, stands only while no later way finds a longer or whole one.
+    A box that a line of `words` (left, top, right, bottom) covers over half of is a
+    word's letters run together, no slot."""
     if _LAST and _LAST[0][0] is card and _LAST[0][1] == words:
         return list(_LAST[0][2])
     rgb = np.asarray(card.convert("RGB"))
@@ -108,7 +112,9 @@ def _unlike(a: Box, b: Box) -> float:
 def set_apart(boxes: list[Box]) -> list[Box]:
     """A box at the row's end standing apart from it, by over three times the widest space
     between the others and a fifth of a slot's length, is no slot: a row's slots are
-    evenly spaced (a Move disc the slots' size beside a row of touching cells)."""
+    evenly spaced (a Move disc the slots' size beside a row of touching cells). A space
+    of a slot's room (3/4 of its length) or more stays: a slot between was not found, and
+    the row is gapped (unconfirmed), not shortened to a row that looks whole."""
     if len(boxes) < 3:
         return boxes
     along = 1 if column(boxes) else 0
@@ -116,7 +122,7 @@ def set_apart(boxes: list[Box]) -> list[Box]:
     spaces = [b[along] - a[along + 2] for a, b in itertools.pairwise(ordered)]
     length = float(np.median([b[along + 2] - b[along] for b in ordered]))
     for end, inner in ((0, spaces[1:]), (len(spaces) - 1, spaces[:-1])):
-        if spaces[end] > max(3 * max(inner), APART * length):
+        if max(3 * max(inner), APART * length) < spaces[end] < ROOM * length:
             return [b for b in ordered if b is not ordered[0 if end == 0 else -1]]
     return boxes
 
@@ -129,7 +135,7 @@ def gapped(boxes: list[Box]) -> bool:
     along = 1 if column(boxes) else 0
     ordered = sorted(boxes, key=lambda b: b[along])
     sizes = sorted(b[along + 2] - b[along] for b in ordered)
-    room = 0.75 * sizes[len(sizes) // 2]
+    room = ROOM * sizes[len(sizes) // 2]
     return any(b[along] - a[along + 2] > room for a, b in itertools.pairwise(ordered))
 
 
