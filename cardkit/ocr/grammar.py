@@ -276,7 +276,7 @@ def read(
                 if (
                     printed
                     and text
-                    and fields.contains(text, printed)
+                    and fields.has_label(text, printed)
                     and grammar_lines.letters(text) <= len(printed) + 2
                 ):
                     left[i] = ""
@@ -315,7 +315,7 @@ def read(
                     left[i] = ""
                     break
             alone = len(re.sub(r"[^A-Za-z]", "", left[label])) <= len(printed) + 2
-            if alone and fields.contains(left[label], printed):
+            if alone and fields.has_label(left[label], printed):
                 left[label] = ""  # the label alone on its line: used up, not rules text
         else:  # rest
             drops = [re.compile(d) for d in kind.drop]
