@@ -236,7 +236,12 @@ def test_a_number_by_either_of_its_labels_and_a_short_label_only_as_a_word() -> 
     lines = [_line("Fixer", 30, 60), _line("Health 5", 40, 60), _line("Discard 1.", 200)]
     assert grammar.read(threat, lines, 1040).values["card/health"] == 5
     # a short line holding the letters of a short label inside a word is no label alone
-    lines = [_line("Fixer", 30, 60), _line("Uhp", 120), _line("Discard 1 Civilian.", 200)]
+    lines = [
+        _line("Fixer", 30, 60),
+        _line("HP 3", 40, 60),
+        _line("Uhp", 120),
+        _line("Discard 1 Civilian.", 200),
+    ]
     held = grammar.read(threat, lines, 1040)
     assert "Uhp" in " ".join([*held.kept, str(held.values.get("card/text", ""))])
     # the letters of `each player` run together hold `hp`: no label there
