@@ -77,6 +77,9 @@ def test_a_heading_opens_a_section_a_sentence_opening_with_its_word_does_not() -
     # a square ornament read as a short word in lower case
     assert sections.heading_of("mg BAM!", heads) == ("BAM!", "")
     assert sections.heading_of("a BAM! effect.", heads) is None
+    # a square ornament read as a lone digit, the heading standing alone after it
+    assert sections.heading_of("8 Villainous Plot", heads) == ("Villainous Plot", "")
+    assert sections.heading_of("8 Special Rules apply here.", heads) is None
     # a sentence ending on a heading's words, at a line's start, is no heading
     assert sections.heading_of("Villainous Plot.", heads) is None
 

@@ -131,10 +131,12 @@ def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
     followed by a separator, a short name or another heading; None for a sentence that
     happens to open with a heading's word (`BAM! Instead, the Hero gets a KO token.`). A
     mark before it (a diamond read as `•`) is the heading's ornament, and so is a speck
-    after it (a rule running on, read as `2`), and so is a short word in lower case before
-    it (a square read as `mg`) when the heading would stand alone."""
+    after it (a rule running on, read as `2`), and so is a short word in lower case or a
+    lone digit before it (a square read as `mg` or `8`) when the heading would stand alone."""
     words = re.sub(r"^[^\w\"“']+\s+", "", text.strip()).split()
-    if len(words) > 1 and len(words[0]) <= 2 and words[0].islower():
+    ornament = len(words[0]) <= 2 and words[0].islower() if words else False
+    ornament = ornament or (bool(words) and len(words[0]) == 1 and not words[0].isalpha())
+    if len(words) > 1 and ornament:  # (a square read as `mg` or as `8`)
         found = heading_of(" ".join(words[1:]), headings)
         if found is not None and not found[1]:
             return found
