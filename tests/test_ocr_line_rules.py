@@ -206,6 +206,19 @@ def test_a_title_tesseract_split_in_two_overlapping_lines_is_joined_again() -> N
     assert len(grammar_lines.rejoined(columns)) == 2
 
 
+def test_a_title_below_the_band_is_the_first_line_built_as_titles_are() -> None:
+    # a phone photo read whole (its card's outline not found): the card lower in the image
+    lines = [
+        _line("Maximus 5", 246, 30),
+        _line("Brain Manipulation", 355, 26),
+        _line("Until the next Villain Turn, Heroes draw.", 406, 22),
+        _line("MOVE", 1100),
+    ]
+    reading = grammar.read(_kind("masterplan"), lines, 1400)
+    assert reading.values["title"] == "Maximus 5"
+    assert reading.values["card/text"].startswith("Brain Manipulation: Until")
+
+
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:
     # a threat's name and its Health box far right on the same line: no `Lizard 9`
     masterplan = _kind("masterplan")

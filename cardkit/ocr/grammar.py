@@ -205,6 +205,14 @@ def read(
                     take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
                     left[i] = rest
                     break
+            if rule.field not in values:  # none in the band (a photo read whole, the
+                # card lower in it): the first line built as the kind's titles are built
+                for i, text in enumerate(left):
+                    titled = any(p.search(strip_marks(text, True)) for _, p, t in kind.signs if t)
+                    if text and titled and lines[i].confidence >= least:
+                        take(rule.field, [i], strip_marks(text, bool(o.get("number"))))
+                        left[i] = ""
+                        break
             if rule.field not in values and o.get("bottom"):
                 at = _bottom_title(kind, lines, left, card_height - share * card_height, least)
                 if at is not None:
