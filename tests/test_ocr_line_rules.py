@@ -217,6 +217,14 @@ def test_a_title_below_the_band_is_the_first_line_built_as_titles_are() -> None:
     reading = grammar.read(_kind("masterplan"), lines, 1400)
     assert reading.values["title"] == "Maximus 5"
     assert reading.values["card/text"].startswith("Brain Manipulation: Until")
+    # a rules line ending in a number, no larger than the text, is no title
+    rules = [
+        _line("Berserkers Invasion", 423, 29),
+        _line("All Threats in play move clockwise 1", 480, 28),
+        _line("Location and activate their BAM!.", 525, 29),
+        _line("MOVE", 985),
+    ]
+    assert "title" not in grammar.read(_kind("masterplan"), rules, 1400).values
 
 
 def test_a_numbered_title_sign_is_read_up_to_a_wide_space() -> None:

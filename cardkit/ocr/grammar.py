@@ -53,6 +53,7 @@ SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
 LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
 SHORT_LABEL = 5  # a label this short is matched inexactly only on a line of its own
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
+TITLE_LARGER = 1.1  # a title found outside its band is set this much larger than the text
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
 NUMBER = re.compile(r"\d{1,2}|\*")  # a lone number (or the star of a Move *)
 LONE_BAR = re.compile(r"(?<=\s)[{(]?\|[})]?(?=\s)")  # `| card`: the digit 1 read as a bar
@@ -206,10 +207,17 @@ def read(
                     left[i] = rest
                     break
             if rule.field not in values:  # none in the band (a photo read whole, the
-                # card lower in it): the first line built as the kind's titles are built
+                # card lower in it): the first line built as the kind's titles are built,
+                # set larger than the text (a rules line may end in a number too)
+                large = TITLE_LARGER * grammar_lines.median_height(lines)
                 for i, text in enumerate(left):
                     titled = any(p.search(strip_marks(text, True)) for _, p, t in kind.signs if t)
-                    if text and titled and lines[i].confidence >= least:
+                    if (
+                        text
+                        and titled
+                        and lines[i].confidence >= least
+                        and lines[i].height >= large
+                    ):
                         take(rule.field, [i], strip_marks(text, bool(o.get("number"))))
                         left[i] = ""
                         break
