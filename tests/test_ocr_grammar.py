@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cardkit.check.validate import check
 from cardkit.files import yamlio
-from cardkit.ocr import decide, draft, grammar, page
+from cardkit.ocr import decide, draft, grammar, page, page_text
 from cardkit.ocr.engine import Reading, Word
 
 
@@ -86,8 +86,8 @@ def test_decision_is_unsure_when_the_runner_up_is_close_and_names_it() -> None:
 
 def test_unclaimed_lines_are_kept_in_reading_order() -> None:
     lines = [line("SILVER KEY", 10), line("Unlock a location.", 50), line("Gain 2 Power.", 90)]
-    assert page.unclaimed(lines, ["Silver Key", "Unlock a location"]) == ["Gain 2 Power."]
-    assert page.unclaimed(lines, []) == ["SILVER KEY", "Unlock a location.", "Gain 2 Power."]
+    assert page_text.unclaimed(lines, ["Silver Key", "Unlock a location"]) == ["Gain 2 Power."]
+    assert page_text.unclaimed(lines, []) == ["SILVER KEY", "Unlock a location.", "Gain 2 Power."]
 
 
 def test_proxy_marks_are_dropped_from_a_reading() -> None:
@@ -98,8 +98,10 @@ def test_proxy_marks_are_dropped_from_a_reading() -> None:
         Word("Klaw", 0.9, (0, 20, 30, 10), 1),
         Word("attacks.", 0.9, (35, 20, 40, 10), 1),
     )
-    assert page.drop_proxy_marks(Reading(words)).text == "Klaw attacks."
-    assert page.is_proxy_mark("?") and not page.is_proxy_mark("Unconfirmed rumours spread.")
+    assert page_text.drop_proxy_marks(Reading(words)).text == "Klaw attacks."
+    assert page_text.is_proxy_mark("?") and not page_text.is_proxy_mark(
+        "Unconfirmed rumours spread."
+    )
 
 
 def test_a_masterplan_draft_without_its_move_lists_move_as_not_read(tmp_path: Path) -> None:

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import channels, fields, light_text
+from cardkit.ocr import channels, fields, light_text, page_text
 from cardkit.ocr.boxes import shared_area
 from cardkit.ocr.engine import OcrEngine, Reading, Word
 
@@ -41,7 +39,6 @@ BULLET_LIKE = {"•", "¢", "e¢", "«", "»", "·"}  # a line's first mark: a b
 BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
 ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 APART_HEIGHT = 2.5  # ... and at a line's end one this much taller is no word of the line
-CLAIMED = 0.6  # a line is a field's when this share of its words is in that field's text
 
 
 @dataclass(frozen=True)
@@ -57,28 +54,6 @@ class Line:
     @property
     def centre(self) -> tuple[float, float]:
         return self.box[0] + self.box[2] / 2, self.box[1] + self.box[3] / 2
-
-
-@cache
-def proxy_marks() -> tuple[re.Pattern[str], ...]:
-    """What cardkit prints on its own proxies and is never card text (proxy_marks.yaml)."""
-    import yaml
-
-    raw = resources.files("cardkit.ocr").joinpath("proxy_marks.yaml").read_text("utf-8")
-    data = yaml.safe_load(raw) or {}
-    return tuple(re.compile(str(p)) for p in data.get("lines", []))
-
-
-def is_proxy_mark(text: str) -> bool:
-    return any(p.search(text) for p in proxy_marks())
-
-
-def drop_proxy_marks(reading: Reading) -> Reading:
-    """The reading without the lines cardkit's proxies print (the UNCONFIRMED band)."""
-    kept = [line for line in reading.lines if not is_proxy_mark(" ".join(w.text for w in line))]
-    if sum(len(line) for line in kept) == len(reading.words):
-        return reading
-    return Reading(tuple(w for line in kept for w in line))
 
 
 def _scaled(image: Image.Image, card: Image.Image | None = None) -> tuple[Image.Image, float]:
@@ -140,7 +115,7 @@ def _line_read(kept: list[Word], scale: float) -> Line | None:
     """One line of the engine's words (scaled back to the card), or None: a mark of
     cardkit's own, or a few unsure marks (art, an icon)."""
     text = " ".join(w.text for w in kept).strip()
-    if not text or is_proxy_mark(text):
+    if not text or page_text.is_proxy_mark(text):
         return None
     letters = sum(c.isalnum() for c in text)
     confidence = _confidence(kept)
@@ -271,7 +246,11 @@ def _bar_lines(
         for line in lines_of(reading, bar.scale()):
             if not _wordlike(line):
                 continue
-            if any(_words(ln.text) == _words(line.text) for ln in lines if touches(ln, bar.box)):
+            if any(
+                page_text.words_of(ln.text) == page_text.words_of(line.text)
+                for ln in lines
+                if touches(ln, bar.box)
+            ):
                 continue  # read already, where the bar stands (a tilted photo's box is loose)
             within = [ln for ln in lines if inside(ln, bar.box)]
             surest = max((ln.confidence for ln in within), default=0.0)
@@ -388,37 +367,3 @@ def stands_upright(lines: list[Line]) -> bool:
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
     """The shared area as a share of the smaller box."""
     return shared_area(a, b) / max(1, min(a[2] * a[3], b[2] * b[3]))
-
-
-def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", text.casefold()) if len(w) > 1 or w.isdigit()]
-
-
-def unclaimed(lines: list[Line], claimed: list[Any]) -> list[str]:
-    """The lines no field holds, in reading order: a line is a field's when most of its
-    words (letters and digits, folded) are in the text the fields were given."""
-    pool: dict[str, int] = {}
-    for value in claimed:
-        for word in _words(_flatten(value)):
-            pool[word] = pool.get(word, 0) + 1
-    out = []
-    for line in lines:
-        words = _words(line.text)
-        if not words:
-            continue
-        found = 0
-        for word in words:
-            if pool.get(word, 0) > 0:
-                pool[word] -= 1
-                found += 1
-        if found / len(words) < CLAIMED:
-            out.append(line.text)
-    return out
-
-
-def _flatten(value: Any) -> str:
-    if isinstance(value, dict):
-        return " ".join(f"{k} {_flatten(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(_flatten(v) for v in value)
-    return "" if value is None or isinstance(value, bool) else str(value)

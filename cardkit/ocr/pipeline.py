@@ -24,6 +24,7 @@ from cardkit.ocr import (
     layout,
     numbers,
     page,
+    page_text,
     palette,
     slots,
     tag_headings,
@@ -253,7 +254,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     else:
         lines = page.read_page(card, engine, f"{frame.name}/{rotation}{reader.variant}")
     claimed = [f.value for f in read if f.value is not None] + [f.text for f in read]
-    kept = "\n".join(page.unclaimed(lines, claimed))
+    kept = "\n".join(page_text.unclaimed(lines, claimed))
     done = CardRead(frame, template, rotation, skew, read, score, kept, settings, card)
     done.lines = lines
     done.decision = weighed[0] if weighed else None

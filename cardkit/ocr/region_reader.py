@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from cardkit.ocr import casing, fields, geometry, layout, page
+from cardkit.ocr import casing, fields, geometry, layout, page_text
 from cardkit.ocr import grammar_refine as refine
 from cardkit.ocr.engine import OcrEngine, Reading
 from cardkit.ocr.intake import Frame
@@ -50,7 +50,7 @@ class Reader:
         if key not in self.cache:
             prepared = layout.prepare(layout.crop(card, region.box), region, card.height)
             self.prepared[key] = prepared
-            self.cache[key] = page.drop_proxy_marks(
+            self.cache[key] = page_text.drop_proxy_marks(
                 self.engine.read(prepared, region.mode, key=key, whitelist=region.whitelist)
             )
         return self.cache[key]
