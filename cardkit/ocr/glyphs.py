@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr import shapes
 from cardkit.ocr.boxes import overlaps
 from cardkit.ocr.engine import OcrEngine
 
@@ -148,17 +149,7 @@ def _star_shaped(mask: np.ndarray[Any, Any]) -> bool:
     contours, tree = cv2.findContours(grid, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if tree is None or len(contours) != 1:
         return False  # a hole (a 0, a 6, an 8) or pieces
-    hull = cv2.convexHull(contours[0], returnPoints=False)
-    if hull is None or len(hull) < 4:
-        return False
-    try:
-        defects = cv2.convexityDefects(contours[0], hull)
-    except cv2.error:
-        return False
-    if defects is None:
-        return False
-    depths = np.asarray(defects).reshape(-1, 4)[:, 3] / 256.0
-    return int(np.count_nonzero(depths > SPOKE * max(w, h))) >= 5
+    return shapes.hollows(contours[0], SPOKE * max(w, h)) >= 5
 
 
 def lone_glyph(

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import fields
+from cardkit.ocr import fields, shapes
 from cardkit.ocr.engine import OcrEngine
 
 SATURATED = 90  # HSV saturation (0..255) of a mark's fill, at least
@@ -34,22 +34,6 @@ class Mark:
     box: tuple[int, int, int, int]  # x, y, w, h on the card
     points: int  # how many points its outline has
     text: str  # what was read inside
-
-
-def _points(contour: Any, size: float) -> int:
-    import cv2
-
-    hull = cv2.convexHull(contour, returnPoints=False)
-    if hull is None or len(hull) < 4:
-        return 0
-    try:
-        defects = cv2.convexityDefects(contour, hull)
-    except cv2.error:
-        return 0
-    if defects is None:
-        return 0
-    depths = np.asarray(defects).reshape(-1, 4)[:, 3] / 256.0
-    return int(np.count_nonzero(depths > SPIKE * size))
 
 
 def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) -> list[Mark]:
@@ -78,7 +62,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 continue
             if any(_same((x, y, w, h), m.box) for m in out):
                 continue
-            points = _points(contour, max(w, h))
+            points = shapes.hollows(contour, SPIKE * max(w, h))  # a starburst's points
             holes = [
                 c
                 for c, link in zip(contours, tree[0], strict=True)

@@ -58,6 +58,23 @@ class Shape:
         }
 
 
+def hollows(contour: Any, depth: float) -> int:
+    """How many hollows in an outline reach in deeper than `depth` pixels from its hull
+    (the gaps between a starburst's points, an asterisk's spokes); 0 for an outline too
+    plain to have any."""
+    hull = cv2.convexHull(contour, returnPoints=False)
+    if hull is None or len(hull) < 4:
+        return 0
+    try:
+        defects = cv2.convexityDefects(contour, hull)
+    except cv2.error:
+        return 0
+    if defects is None:
+        return 0
+    depths = np.asarray(defects).reshape(-1, 4)[:, 3] / 256.0
+    return int(np.count_nonzero(depths > depth))
+
+
 def measure(mask: NDArray[Any]) -> Shape | None:
     """The measures of the largest blob in a binary mask (None when it is empty)."""
     grid = np.pad(mask.astype(np.uint8), 1)
