@@ -66,14 +66,19 @@ def inside(inner: Box, outer: Box) -> bool:
     )
 
 
-def overlap(a: Box, b: Box) -> float:
-    """Intersection over union."""
+def shared(a: Box, b: Box) -> int:
+    """The area two boxes (left, top, right, bottom) share."""
     w = min(a[2], b[2]) - max(a[0], b[0])
     h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
+    return w * h if w > 0 and h > 0 else 0
+
+
+def overlap(a: Box, b: Box) -> float:
+    """Intersection over union."""
+    both = shared(a, b)
+    if not both:
         return 0.0
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
-    return w * h / union
+    return both / (area(a) + area(b) - both)
 
 
 def candidate_sets(rgb: Pixels) -> Iterator[list[Box]]:

@@ -69,9 +69,7 @@ def words_of(lines: Any) -> tuple[Box, ...]:
 
 
 def _covered(box: Box, word: Box) -> bool:
-    w = min(box[2], word[2]) - max(box[0], word[0])
-    h = min(box[3], word[3]) - max(box[1], word[1])
-    return w > 0 and h > 0 and w * h > 0.5 * slot_outlines.area(box)
+    return slot_outlines.shared(box, word) > 0.5 * slot_outlines.area(box)
 
 
 def across(boxes: list[Box]) -> list[Box]:
