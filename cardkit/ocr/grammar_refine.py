@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from cardkit.ocr import channels, fields, grammar, layout, page
+from cardkit.ocr import channels, fields, grammar, grammar_lines, layout, page
 from cardkit.ocr.engine import OcrEngine
 
 if TYPE_CHECKING:
@@ -248,7 +248,7 @@ def _unlabelled_glyph(
     out at (glyphs.py), measured against the card's type height; else None."""
     from cardkit.ocr import glyphs
 
-    heights = sorted(ln.height for ln in reading.lines if sum(c.isalpha() for c in ln.text) >= 3)
+    heights = sorted(ln.height for ln in reading.lines if grammar_lines.letters(ln.text) >= 3)
     if not heights:
         return None
     boxes = [ln.box for ln in reading.lines]

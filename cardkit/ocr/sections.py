@@ -134,8 +134,8 @@ def heading_of(text: str, headings: list[str]) -> tuple[str, str] | None:
     after it (a rule running on, read as `2`), and so is a short word in lower case or a
     lone digit before it (a square read as `mg` or `8`) when the heading would stand alone."""
     words = re.sub(r"^[^\w\"“']+\s+", "", text.strip()).split()
-    ornament = len(words[0]) <= 2 and words[0].islower() if words else False
-    ornament = ornament or (bool(words) and len(words[0]) == 1 and not words[0].isalpha())
+    first = words[0] if words else ""
+    ornament = (len(first) <= 2 and first.islower()) or (len(first) == 1 and not first.isalpha())
     if len(words) > 1 and ornament:  # (a square read as `mg` or as `8`)
         found = heading_of(" ".join(words[1:]), headings)
         if found is not None and not found[1]:

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import slot_outlines
+from cardkit.ocr import grammar_lines, slot_outlines
 from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Pixels
 
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
@@ -48,7 +48,8 @@ def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
     for boxes in slot_outlines.candidate_sets(rgb):
         boxes = [b for b in boxes if not any(_covered(b, w) for w in words)]
         pooled += [b for b in boxes if all(slot_outlines.overlap(b, p) < 0.5 for p in pooled)]
-        for some in (boxes, pooled):
+        for some in (boxes,) if pooled == boxes else (boxes, pooled):  # (the first way's
+            # boxes are the pool: its row is found once)
             here = badge_dropped(rgb, _row(some) or across(_row(across(some))))
             if len(here) > len(found) or (here and gapped(found) and not gapped(here)):
                 found = here
@@ -64,7 +65,7 @@ def words_of(lines: Any) -> tuple[Box, ...]:
     return tuple(
         (ln.box[0], ln.box[1], ln.box[0] + ln.box[2], ln.box[1] + ln.box[3])
         for ln in lines
-        if ln.confidence >= WORDS_SURE and sum(c.isalpha() for c in ln.text) >= 3
+        if ln.confidence >= WORDS_SURE and grammar_lines.letters(ln.text) >= 3
     )
 
 
