@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from PIL import Image
 
+from cardkit.ocr import fields
 from cardkit.ocr.boxes import overlaps
 from cardkit.ocr.engine import OcrEngine
 
@@ -326,8 +327,6 @@ def _value_of(
 
 def refine(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> None:
     """The reading's `table` and `number` fields, from the card's image."""
-    from cardkit.ocr import fields  # (fields imports the engine's types, as this does)
-
     rules = [
         r
         for r in reading.kind.rules
@@ -369,8 +368,6 @@ def _near_label(
     reading: Reading, card: Image.Image, engine: OcrEngine, key: str, label: str
 ) -> list[Number]:
     """Numbers by the label's line, as small as the label's own type (a value on a bar)."""
-    from cardkit.ocr import fields
-
     marks = [ln for ln in reading_lines(reading) if label and fields.has_label(ln.text, label)]
     if not marks:
         return []
@@ -389,8 +386,6 @@ def _by_label(reading: Reading, numbers: list[Number], label: str) -> tuple[Numb
     lone number on the card, doubted."""
     if not numbers:
         return None
-    from cardkit.ocr import fields
-
     lines = reading_lines(reading)
     marks = [ln for ln in lines if label and fields.has_label(ln.text, label)]
     if marks:
