@@ -42,12 +42,11 @@ class Bar:
         stretch, and where that stands on the card (left, top)."""
         x, y, w, h = self.box
         inset = max(1, round(h * INSET))
-        light = channels.brightest(rgb[y : y + h, x : x + w])
+        part = rgb[y : y + h, x : x + w]
+        light, grey = channels.brightest(part), luminance(part)
         # the columns where the bar runs whole (dark along both its edges): a disc or a
         # badge set over the bar's end is no part of its heading
-        edges = (light[inset // 2] < self.dark_level) & (
-            light[h - 1 - inset // 2] < self.dark_level
-        )
+        edges = (grey[inset // 2] < self.dark_level) & (grey[h - 1 - inset // 2] < self.dark_level)
         start, stop = max(runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
         left, right = max(start, inset), min(stop, w - inset)
         ink = 255 - light[inset : h - inset, left:right]
@@ -89,13 +88,19 @@ def _word_columns(ink: Any, height: int) -> Any:
     return columns[(columns >= end) & (columns < ink.shape[1] - end)]
 
 
+def luminance(rgb: Any) -> Any:
+    """Each pixel's luminance, as tesseract greys a colour picture: a saturated bar (white
+    words on magenta) is dark in luminance though its brightest channel is not."""
+    return cv2.cvtColor(np.ascontiguousarray(rgb), cv2.COLOR_RGB2GRAY)
+
+
 def find(card: Image.Image, dark_level: int) -> list[Bar]:
     """The card's heading bars, top to bottom."""
     rgb = np.asarray(card.convert("RGB"))
     height, width = rgb.shape[:2]
     if not height or not width:
         return []
-    dark = (channels.brightest(rgb) < dark_level).astype(np.uint8)
+    dark = (luminance(rgb) < dark_level).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
     out = []
     for n in range(1, count):

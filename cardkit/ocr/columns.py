@@ -13,7 +13,6 @@ its reading stands when it holds more sections, or as many with a tenth more tex
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PIL import Image
@@ -23,15 +22,6 @@ from cardkit.ocr.engine import OcrEngine
 
 if TYPE_CHECKING:
     from cardkit.ocr.grammar import Reading
-
-
-def _moved(line: page.Line, dx: int, dy: int) -> page.Line:
-    x, y, w, h = line.box
-    words = tuple(
-        replace(word, box=(word.box[0] + dx, word.box[1] + dy, word.box[2], word.box[3]))
-        for word in line.words
-    )
-    return page.Line(line.text, line.confidence, (x + dx, y + dy, w, h), line.height, words)
 
 
 def _section_text(reading: Reading) -> tuple[int, int]:
@@ -63,8 +53,8 @@ def reread(reading: Reading, card: Image.Image, engine: OcrEngine, key: str) -> 
     for number, (left, right) in enumerate(itertools.pairwise(edges)):
         strip = card.crop((left, top, right, card.height))
         read = page.read_page(strip, engine, f"{key}/column{number}")
-        lines += [_moved(line, left, top) for line in read]
-    lines.sort(key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+        lines += [page.moved(line, left, top) for line in read]
+    lines = page.reading_order(lines)
     again = grammar.read(reading.kind, lines, card.height)
     # the columns read alone stand when they hold more sections, or as many with a tenth
     # more text: the page read runs the columns' lines together (a heading lost in the

@@ -20,7 +20,7 @@ from PIL import Image
 
 from cardkit.ocr.boxes import shared_area
 from cardkit.ocr.engine import OcrEngine
-from cardkit.ocr.page import LEAST_CONFIDENCE, Line, lines_of
+from cardkit.ocr.page import LEAST_CONFIDENCE, Line, lines_of, reading_order
 
 CONTRAST = 50  # a pixel this far (grey levels) from its local ground is ink
 LOWEST, HIGHEST = 0.012, 0.12  # a glyph's height as a share of the card's height
@@ -141,7 +141,7 @@ def merged(lines: list[Line], found: list[Line]) -> list[Line]:
         if any(_same_words(line, old) for old in lines):
             continue
         out.append(line)
-    return sorted(out, key=lambda ln: (ln.box[1] + ln.box[3] / 2, ln.box[0]))
+    return reading_order(out)
 
 
 def _same_words(a: Line, b: Line) -> bool:

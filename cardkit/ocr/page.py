@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import numpy as np
 from PIL import Image
@@ -118,7 +117,7 @@ def _line_read(kept: list[Word], scale: float) -> Line | None:
     if not text or page_text.is_proxy_mark(text):
         return None
     letters = sum(c.isalnum() for c in text)
-    confidence = _confidence(kept)
+    confidence = words_confidence(kept)
     if confidence < LEAST_CONFIDENCE and letters < 8:
         return None
     heights = sorted(w.box[3] for w in kept)
@@ -137,6 +136,13 @@ def _line_read(kept: list[Word], scale: float) -> Line | None:
     )
     placed = tuple(replace(w, box=_in_card(w.box, scale)) for w in kept)
     return Line(text, confidence, box, heights[len(heights) // 2] / scale, placed)
+
+
+def moved(line: Line, dx: int, dy: int) -> Line:
+    """`line` and its words moved by (dx, dy): read in a crop, placed on the card."""
+    x, y, w, h = line.box
+    words = tuple(replace(word, box=_in_card(word.box, 1.0, (dx, dy))) for word in line.words)
+    return Line(line.text, line.confidence, (x + dx, y + dy, w, h), line.height, words)
 
 
 def _in_card(
@@ -163,12 +169,12 @@ def _bar(words: tuple[Word, ...] | list[Word], n: int) -> Word:
     return Word("|", word.confidence, word.box, word.line)
 
 
-def _confidence(words: list[Word]) -> float:
+def words_confidence(words: list[Word]) -> float:
     total = sum(len(w.text) for w in words)
     return sum(w.confidence * len(w.text) for w in words) / total if total else 0.0
 
 
-def _worth(lines: list[Line]) -> float:
+def worth(lines: list[Line]) -> float:
     return sum(line.confidence * sum(c.isalnum() for c in line.text) for line in lines)
 
 
@@ -214,91 +220,28 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
         turned, scale = _scaled(turned, card)
         name = f"{key}/page-inverted" + (f"-{index}" if index else "")
         lines = _merged(lines, engine, turned, name, scale, (left, top))
-    lines = _bar_lines(card, array, engine, key, lines)
+    from cardkit.ocr import bar_lines  # it reads lines as this module does
+
+    lines = bar_lines.with_bars(card, array, engine, key, lines)
     if max(card.size) >= LARGE:  # display type (a name banner) reads better at half size
         half = Image.fromarray(channels.darkest(array))
         half = half.resize((max(1, half.width // 2), max(1, half.height // 2)))
         lines = _merged(lines, engine, half, f"{key}/page-half", 0.5)
-    lines = _without_frame_marks(lines)
-    return sorted(lines, key=lambda line: (line.box[1] + line.box[3] / 2, line.box[0]))
+    return reading_order(_without_frame_marks(lines))
 
 
-def _bar_lines(
-    card: Image.Image, array: Any, engine: OcrEngine, key: str, lines: list[Line]
-) -> list[Line]:
-    """`lines` with the words of each heading bar (bars.py), the bar turned over and read
-    as one line: it replaces the lines read wholly inside the bar when it reads as much,
-    more surely."""
-    from cardkit.ocr import bars
-
-    def inside(line: Line, box: tuple[int, int, int, int], share: float = 0.9) -> bool:
-        return shared_area(line.box, box) >= share * max(1, line.box[2] * line.box[3])
-
-    def touches(line: Line, box: tuple[int, int, int, int]) -> bool:
-        return inside(line, box, 0.3)
-
-    for index, bar in enumerate(bars.find(card, DARK_BACKGROUND)):
-        # a line run from the bar's words into what stands beside it (a large Move value)
-        # is two lines: the bar's words, and the rest
-        lines = [part for ln in lines for part in _split_at(ln, bar.box)]
-        image, (left, top) = bar.turned_over(array)
-        reading = engine.read(image, "line", key=f"{key}/bar-{index}")
-        for line in lines_of(reading, bar.scale()):
-            if not _wordlike(line):
-                continue
-            if any(
-                page_text.words_of(ln.text) == page_text.words_of(line.text)
-                for ln in lines
-                if touches(ln, bar.box)
-            ):
-                continue  # read already, where the bar stands (a tilted photo's box is loose)
-            within = [ln for ln in lines if inside(ln, bar.box)]
-            surest = max((ln.confidence for ln in within), default=0.0)
-            if within and (line.confidence <= surest + 0.05 or _worth(within) > _worth([line])):
-                continue  # the page read read the bar's words as well or better
-            lines = [ln for ln in lines if ln not in within]
-            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, (left, top))) for w_ in line.words)
-            lx, ly, lw, lh = line.box
-            lines.append(
-                Line(line.text, line.confidence, (lx + left, ly + top, lw, lh), line.height, words)
-            )
-    return lines
-
-
-def _split_at(line: Line, box: tuple[int, int, int, int]) -> list[Line]:
-    """The line cut into its words whose middles stand inside `box` and the others, when it
-    has both (else the line itself)."""
-    x, y, w, h = box
-
-    def within(word: Word) -> bool:
-        cx, cy = word.box[0] + word.box[2] / 2, word.box[1] + word.box[3] / 2
-        return x <= cx <= x + w and y <= cy <= y + h
-
-    parts = [[wd for wd in line.words if within(wd)], [wd for wd in line.words if not within(wd)]]
-    if not all(parts):
-        return [line]
-    return [_line_of(part) for part in parts]
-
-
-def _line_of(words: list[Word]) -> Line:
-    """A line made of these words (their boxes on the card)."""
-    left, top = min(w.box[0] for w in words), min(w.box[1] for w in words)
-    right = max(w.box[0] + w.box[2] for w in words)
-    bottom = max(w.box[1] + w.box[3] for w in words)
-    heights = sorted(w.box[3] for w in words)
-    text = " ".join(w.text for w in words)
-    box = (left, top, right - left, bottom - top)
-    return Line(text, _confidence(words), box, float(heights[len(heights) // 2]), tuple(words))
-
-
-def _wordlike(line: Line) -> bool:
-    """A bar's line read surely, or made of letters (a bar holds a heading, not art:
-    tesseract reads `Overflow` right at 0.18 on its ligature)."""
-    letters = sum(c.isalpha() for c in line.text)
-    shown = sum(not c.isspace() for c in line.text)
-    if line.confidence >= TURNED_CONFIDENCE:
-        return letters >= 2
-    return letters >= 3 and letters >= 0.8 * shown
+def reading_order(lines: list[Line]) -> list[Line]:
+    """Top to bottom, and left to right along a row: a line whose middle stands inside the
+    row's first line's height is on that row (a tag read apart from the words after it
+    may sit a pixel lower than they do)."""
+    out: list[Line] = []
+    row: list[Line] = []
+    for line in sorted(lines, key=lambda ln: (ln.centre[1], ln.box[0])):
+        if row and not row[0].box[1] <= line.centre[1] <= row[0].box[1] + row[0].box[3]:
+            out += sorted(row, key=lambda ln: ln.box[0])
+            row = []
+        row.append(line)
+    return out + sorted(row, key=lambda ln: ln.box[0])
 
 
 FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a first word
@@ -342,13 +285,9 @@ def _merged(
 ) -> list[Line]:
     for line in lines_of(engine.read(image, "auto", key=key), at):
         if offset != (0, 0):
-            x, y, w, h = line.box
-            words = tuple(replace(w_, box=_in_card(w_.box, 1.0, offset)) for w_ in line.words)
-            line = Line(
-                line.text, line.confidence, (x + offset[0], y + offset[1], w, h), line.height, words
-            )
+            line = moved(line, *offset)
         covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
-        if covered and _worth([line]) <= _worth(covered) * 1.1:
+        if covered and worth([line]) <= worth(covered) * 1.1:
             continue
         if not covered and line.confidence < TURNED_CONFIDENCE:
             continue  # dark art turned over reads as junk
