@@ -1,13 +1,13 @@
-"""Paint scans/samples/marvel-united-design-{b,c,d,e,f,g,h,i}/: Marvel United cards in eight
+"""Paint scans/samples/marvel-united-design-{b,c,d,e,f,g,h,i,j}/: Marvel United cards in nine
 designs that cardkit's proof renderer did not draw (benchmarks/designs/), each degraded four ways
 by benchmarks/make_samples.py's functions (clean, 150dpi, skew2, phone), with truth files
 written from the card data. Deterministic: the same fonts and Pillow give the same bytes.
 
-design-b, design-c, design-d, design-e, design-f, design-g and design-h are for developing
-the reader; design-i is held out, for measuring only (design-d, then design-e, design-f,
-design-g and design-h, were held out until they were measured; they are development designs
-now, design-g since it was measured once on 2026-12-03, design-h since it was measured on
-2026-12-04).
+design-b, design-c, design-d, design-e, design-f, design-g, design-h and design-i are for
+developing the reader; design-j is held out, for measuring only (design-d, then design-e,
+design-f, design-g, design-h and design-i, were held out until they were measured; they are
+development designs now, design-g since it was measured once on 2026-12-03, design-h and
+design-i since they were measured on 2026-12-04).
 
     python benchmarks/paint_designs.py [--out scans/samples] [--design design-b]
 """
@@ -34,15 +34,26 @@ from designs import (
     design_g,
     design_h,
     design_i,
+    design_j,
 )
 from designs.data import ROOT, Card, truth
 from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
 
 DESIGNS: dict[str, ModuleType] = {
     m.NAME: m
-    for m in (design_b, design_c, design_d, design_e, design_f, design_g, design_h, design_i)
+    for m in (
+        design_b,
+        design_c,
+        design_d,
+        design_e,
+        design_f,
+        design_g,
+        design_h,
+        design_i,
+        design_j,
+    )
 }
-HELD_OUT = "design-i"  # measured, never tuned on (design-h a development design since 2026-12-04)
+HELD_OUT = "design-j"  # measured, never tuned on (design-i a development design since 2026-12-04)
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 
 

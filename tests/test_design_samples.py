@@ -30,6 +30,7 @@ FOLDERS = [
     "marvel-united-design-g",
     "marvel-united-design-h",
     "marvel-united-design-i",
+    "marvel-united-design-j",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -45,13 +46,16 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation2/LiberationMono-Bold.ttf",
     "/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
     "/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf",
+    "/usr/share/fonts/opentype/roboto/slab/RobotoSlab-Bold.otf",
+    "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf",
+    "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),
     reason=(
         "the designs' fonts are not installed (fonts-liberation, fonts-liberation2,"
         " fonts-dejavu-extra, fonts-freefont-ttf, fonts-urw-base35, fonts-lato,"
-        " fonts-crosextra-caladea)"
+        " fonts-crosextra-caladea, fonts-roboto-slab, fonts-open-sans, fonts-comic-neue)"
     ),
 )
 

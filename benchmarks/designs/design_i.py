@@ -1,4 +1,4 @@
-"""design-i (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-i (development: held out until measured on 2026-12-04, then design-j took its place).
 A lavender card with aubergine ink inside an aubergine border with rounded corners and a
 thin magenta line within it; fonts Caladea (fonts-crosextra-caladea) for the title (Bold)
 and the Dashboard headings (Bold Italic), Lato (fonts-lato) for the body text (Regular),
