@@ -289,3 +289,41 @@ def test_an_asterisk_read_surely_stays_as_sure_when_its_shape_tells_it_too() -> 
     mask = np.asarray(img) > 0
     assert glyphs._star_shaped(mask)
     assert glyphs._read_mask(mask, _ReadsStar(), "k", 44) == ("*", 0.96)
+
+
+def _stamp(
+    turn: float, word: str = "BAM!", colour: tuple[int, int, int] = (158, 28, 112)
+) -> Image.Image:
+    """A card with a rubber stamp: a word in the frame's colour inside a double outline,
+    the stamp turned `turn` degrees, near the card's foot."""
+    card = Image.new("RGB", (750, 1050), (232, 224, 240))
+    stamp = Image.new("RGBA", (300, 150), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(stamp)
+    pen.rounded_rectangle((20, 20, 280, 130), 14, outline=colour, width=6)
+    pen.rounded_rectangle((31, 31, 269, 119), 8, outline=colour, width=2)
+    pen.text((150, 76), word, font=dejavu(64), fill=colour, anchor="mm")
+    stamp = stamp.rotate(turn, expand=True, resample=Image.Resampling.BICUBIC)
+    card.paste(stamp, (380, 850), stamp)
+    ImageDraw.Draw(card).text(
+        (60, 500), "Each Hero discards 1 card.", font=dejavu(30, False), fill=(52, 22, 64)
+    )
+    return card
+
+
+@needs_tesseract
+def test_a_word_stamped_in_a_turned_double_frame_of_its_colour_is_read_as_a_mark() -> None:
+    found = marks.find(_stamp(8), _engine(), "t")
+    assert [m.text for m in found] == ["BAM!"]
+    x, y, w, h = found[0].box
+    assert x >= 380 and y >= 850 and x + w <= 700 and y + h <= 1040
+
+
+@needs_tesseract
+def test_a_frame_round_patches_of_other_colours_holds_no_word() -> None:
+    # a slot's magenta rim round two teal tokens: not a word in the frame's colour
+    card = Image.new("RGB", (750, 1050), (232, 224, 240))
+    pen = ImageDraw.Draw(card)
+    pen.rounded_rectangle((300, 300, 460, 460), 30, outline=(158, 28, 112), width=8)
+    for left in (330, 390):
+        pen.rectangle((left, 360, left + 40, 400), fill=(14, 108, 116))
+    assert marks.find(card, _engine(), "t") == []

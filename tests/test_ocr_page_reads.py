@@ -4,9 +4,13 @@ light_text.py), on arrays drawn here."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from PIL import Image
 
 from cardkit.ocr import channels, light_text, page
+from cardkit.ocr.engine import Mode, Reading, Word
 
 
 def test_channel_extremes_are_numpys_max_and_min_over_the_channels() -> None:
@@ -84,3 +88,57 @@ def test_a_dark_card_with_words_all_over_is_turned_over_as_one_box() -> None:
     for top in range(40, 560, 40):
         _words(card, 20, top, 8)
     assert light_text.places(card) == [page.dark_box(card)]
+
+
+class _LayoutFindsNothing:
+    """tesseract on a card of next to no words: its layout analysis (`auto`) finds no
+    block, in luminance or in colour; sparse text finds the title and the MOVE label."""
+
+    name = "sparse-only"
+
+    def __init__(self) -> None:
+        self.modes: list[str] = []
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Any, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+        self.modes.append(mode)
+        if mode != "sparse":
+            return Reading()
+        words = [Word("Lizard", 0.96, (40, 40, 150, 40), 0), Word("4", 0.95, (200, 40, 24, 40), 0)]
+        return Reading((*words, Word("MOVE", 0.97, (600, 50, 76, 20), 1)))
+
+
+def test_a_card_whose_layout_analysis_finds_no_block_is_read_as_sparse_text() -> None:
+    engine = _LayoutFindsNothing()
+    lines = page.first_read(Image.new("RGB", (750, 1050), "white"), engine, "k")
+    assert [line.text for line in lines] == ["Lizard 4", "MOVE"]
+    assert engine.modes == ["auto", "auto", "sparse"]
+
+
+def test_a_card_read_with_words_enough_is_not_read_again_as_sparse_text() -> None:
+    class Wordy(_LayoutFindsNothing):
+        def read(self, image: Any, mode: Mode, *, key: str, whitelist: str = "") -> Reading:
+            self.modes.append(mode)
+            text = [
+                "Each",
+                "Hero",
+                "in",
+                "this",
+                "Location",
+                "takes",
+                "1",
+                "damage",
+                "and",
+                "discards",
+                "1",
+                "card",
+            ]
+            return Reading(
+                tuple(Word(t, 0.95, (40 + 60 * k, 300, 50, 30), 0) for k, t in enumerate(text))
+            )
+
+    engine = Wordy()
+    page.first_read(Image.new("RGB", (750, 1050), "white"), engine, "k")
+    assert engine.modes == ["auto"]

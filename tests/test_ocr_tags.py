@@ -1,13 +1,15 @@
-"""Hand-drawn cases for an effect's name printed as a tag: light words on a saturated bar
-run into the sentence on the same row (`[Stolen Goods] If Heroes in ...`). The bar is found
-by its luminance, the words beside it are read again alone when the whole-row read garbled
-them, and the tag comes first on its row."""
+"""Hand-drawn cases from design-i. An effect's name printed as a tag (light words on a
+saturated bar) run into the sentence on its row (`[Stolen Goods] If Heroes in ...`): the
+bar is found by its luminance (and by its rims when a photo bloomed its words), the words
+beside it are read again alone when the whole-row read garbled them, and the tag comes
+first on its row. A threat's Health on a badge left of its name is a line of its own, and
+no longer kept text once it is the value."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import bar_lines, bars, page
+from cardkit.ocr import bar_lines, bars, grammar, numbers, page
 from cardkit.ocr.engine import Mode, Reading, Word
 from tests.drawn_fonts import dejavu
 
@@ -86,3 +88,98 @@ def test_words_read_surely_or_off_the_tags_row_are_not_read_again() -> None:
     assert bar_lines.beside(_tag_card(), engine, "k", sure, bar) is sure
     assert bar_lines.beside(_tag_card(), engine, "k", below, bar) is below
     assert engine.reads == []
+
+
+def test_a_tag_its_words_bloomed_over_half_of_it_is_still_a_bar_by_its_rims() -> None:
+    # a phone photo: the white words cut 55% of the tag; its rims over and under them stay
+    card = Image.new("RGB", (700, 500), LAVENDER)
+    draw = ImageDraw.Draw(card)
+    draw.rectangle((40, 120, 390, 159), fill=MAGENTA)
+    for left in range(48, 380, 24):  # letters 18 px wide, 6 px apart, rows 126-152
+        draw.rectangle((left, 126, left + 17, 152), fill=WHITE)
+    found = bars.find(card, page.DARK_BACKGROUND)
+    assert [bar.box for bar in found] == [(40, 120, 351, 40)]
+
+
+def test_a_line_of_heavy_dark_letters_touching_is_no_bar() -> None:
+    card = Image.new("RGB", (700, 500), LAVENDER)
+    draw = ImageDraw.Draw(card)
+    # heavy capitals run together on their joined feet (slab serifs): ink fills 45% of
+    # the line's box and its bottom rows are dark all across, its top rows are not
+    draw.rectangle((40, 140, 390, 146), fill=(52, 22, 64))
+    for left in range(40, 380, 24):
+        draw.rectangle((left, 110, left + 9, 146), fill=(52, 22, 64))
+    assert bars.find(card, page.DARK_BACKGROUND) == []
+
+
+def _words(*words: tuple[str, int, int, int]) -> Reading:
+    """One line of words, each (text, left, width, height), on a common baseline at 160."""
+    return Reading(tuple(Word(t, 0.96, (x, 160 - h, w, h), 0) for t, x, w, h in words))
+
+
+def test_a_lone_number_well_before_a_name_is_a_line_of_its_own() -> None:
+    # a threat's Health on a badge left of its name: 103 px apart, 2.7 of the name's heights
+    lines = page.lines_of(_words(("5", 115, 34, 49), ("Moonstone", 252, 274, 38)))
+    assert [line.text for line in lines] == ["5", "Moonstone"]
+
+
+def test_a_number_at_a_sentences_start_stays_in_it() -> None:
+    lines = page.lines_of(_words(("2", 100, 16, 30), ("damage", 128, 110, 30), ("to", 248, 30, 30)))
+    assert [line.text for line in lines] == ["2 damage to"]
+    # a table's row of numbers is no name: its numbers stay together however far apart
+    lines = page.lines_of(_words(("2", 100, 16, 30), ("3", 200, 16, 30), ("4", 300, 16, 30)))
+    assert [line.text for line in lines] == ["2 3 4"]
+
+
+def test_a_line_the_health_value_was_taken_from_is_no_longer_kept_text() -> None:
+    kind = next(k for k in grammar.grammars()["marvel-united"] if k.name == "threat")
+    five, name = _line("5", (115, 113, 34, 49)), _line("Moonstone", (252, 119, 274, 38))
+    reading = grammar.read(kind, [five, name, _line("Health", (89, 245, 88, 23))], 1040)
+    assert reading.kept == ["5"]  # the grammar leaves the lone number to numbers.py
+    numbers._used_up(reading, reading.lines, numbers.Number((115, 113, 33, 49), "5", 0.94))
+    assert reading.kept == []
+    # a number found elsewhere leaves the line kept
+    reading = grammar.read(kind, [five, name, _line("Health", (89, 245, 88, 23))], 1040)
+    numbers._used_up(reading, reading.lines, numbers.Number((600, 800, 33, 49), "5", 0.94))
+    assert reading.kept == ["5"]
+
+
+def test_a_rule_down_the_cards_side_read_as_bars_opening_lines_is_dropped() -> None:
+    # a frame's thin line at x=27, read as `|` before each line; the lines after it start
+    # at a tag (indented) and the text, not at one edge, so no two lines line up after it
+    lines = [
+        _line("Underestimated Thief", (68, 630, 306, 25)),
+        _line("| Shocker's Location have any", (27, 676, 467, 29)),
+        _line("| Equipment cards, remove 1 of these", (27, 727, 590, 29)),
+        _line("| cards from the game.", (27, 777, 356, 29)),
+    ]
+    out = page._without_frame_marks(lines)
+    assert [line.text for line in out] == [
+        "Underestimated Thief",
+        "Shocker's Location have any",
+        "Equipment cards, remove 1 of these",
+        "cards from the game.",
+    ]
+
+
+def test_a_one_opening_lines_of_a_list_is_the_texts_own() -> None:
+    lines = [
+        _line("1 Hero takes 1 damage.", (27, 676, 467, 29)),
+        _line("1 Hero discards 1 card.", (27, 727, 590, 29)),
+        _line("1 Hero loses 1 action.", (27, 777, 356, 29)),
+    ]
+    assert page._without_frame_marks(lines) == lines
+    # a lone bar opening one line, with no column of them, stays (a body font's 1)
+    lone = [
+        _line("| Hero takes 1 damage.", (27, 676, 467, 29)),
+        _line("Each Hero", (27, 727, 300, 29)),
+    ]
+    assert [line.text for line in page._without_frame_marks(lone)] == [lone[0].text, "Each Hero"]
+
+
+def test_the_words_beside_a_tag_opening_with_the_label_word_are_no_label() -> None:
+    # `Move the Hero ...`, split from its tag `Superhuman Uppercut`, is a sentence
+    assert not grammar._labels("Move the Hero", "MOVE")
+    assert grammar._labels("MOVE", "MOVE")
+    assert grammar._labels("Move 3", "MOVE")
+    assert grammar._labels("Health", "Health") and not grammar._labels("Health is lost", "Health")

@@ -26,7 +26,9 @@ from cardkit.ocr.boxes import runs
 BAR_WIDTH = 0.2  # of the card's width, at least
 BAR_RATIO = 4.0  # width / height, at least
 BAR_HEIGHT = 0.12  # of the card's height, at most
-BAR_FILL = 0.6  # of its box its dark ink covers, at least
+BAR_FILL = 0.6  # of its box its dark ink covers, at least ...
+EDGED_FILL = 0.45  # ... or this, with its rows along both edges dark nearly all across
+EDGE_RUN = 0.8  # of the bar's width: white words bloomed on a photo cut more of the bar
 INSET = 0.15  # of the bar's height cut off each edge: the bar's own border is no letter
 READ_HEIGHT = 56  # a bar lower than this (px) is read enlarged to it
 PAD = 12  # white pixels round the turned-over bar: tesseract reads a line with margins
@@ -45,8 +47,11 @@ class Bar:
         part = rgb[y : y + h, x : x + w]
         light, grey = channels.brightest(part), luminance(part)
         # the columns where the bar runs whole (dark along both its edges): a disc or a
-        # badge set over the bar's end is no part of its heading
-        edges = (grey[inset // 2] < self.dark_level) & (grey[h - 1 - inset // 2] < self.dark_level)
+        # badge set over the bar's end is no part of its heading; dark anywhere in the rim
+        # along each edge, as a letter bloomed on a photo may reach into the rim's middle
+        rim = max(1, inset)
+        top, bottom = grey[:rim].min(axis=0), grey[h - rim :].min(axis=0)
+        edges = (top < self.dark_level) & (bottom < self.dark_level)
         start, stop = max(runs(edges), key=lambda run: run[1] - run[0], default=(0, w))
         left, right = max(start, inset), min(stop, w - inset)
         ink = 255 - light[inset : h - inset, left:right]
@@ -88,6 +93,21 @@ def _word_columns(ink: Any, height: int) -> Any:
     return columns[(columns >= end) & (columns < ink.shape[1] - end)]
 
 
+def _edged(dark: Any, area: int) -> bool:
+    """A bar whose words cut more than BAR_FILL leaves of it (white letters bloomed on a
+    phone photo), told from a line of dark letters by its edges: a row in the fifth of its
+    height along its top, and one along its bottom, are dark nearly all across (its rim
+    over and under the words); a line of letters has no such row."""
+    h, w = dark.shape
+    if h < 5 or area < EDGED_FILL * w * h:
+        return False
+    rows = dark.mean(axis=1)
+    band = max(1, h // 5)
+    return bool(
+        rows[1 : 1 + band].max() >= EDGE_RUN and rows[h - 1 - band : h - 1].max() >= EDGE_RUN
+    )
+
+
 def luminance(rgb: Any) -> Any:
     """Each pixel's luminance, as tesseract greys a colour picture: a saturated bar (white
     words on magenta) is dark in luminance though its brightest channel is not."""
@@ -110,7 +130,7 @@ def find(card: Image.Image, dark_level: int) -> list[Bar]:
             and w >= BAR_RATIO * h
             and h <= BAR_HEIGHT * height
             and h >= 8
-            and area >= BAR_FILL * w * h
+            and (area >= BAR_FILL * w * h or _edged(dark[y : y + h, x : x + w], area))
         ):
             out.append(Bar((x, y, w, h), dark_level))
     return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))

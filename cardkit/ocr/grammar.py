@@ -92,11 +92,22 @@ def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
 def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     letters = len(re.sub(r"[^A-Za-z]", "", text))
     size = len(re.sub(r"[^A-Za-z]", "", label))
-    if letters > size + slack or not fields.contains(text, label):
+    if letters > size + slack or not fields.contains(text, label) or _sentence(text, label):
         return False
     # a short label misread by a letter is one only alone on its line: inside a longer
     # one a near miss is another word (`Mole Man 2` is no MOVE)
     return size > SHORT_LABEL or letters <= size + 2 or _spelt(text, label)
+
+
+def _sentence(text: str, label: str) -> bool:
+    """The label's word opens a sentence: the word after it is in small letters (`Move the
+    Hero ...`, the words beside an effect's name tag, is no MOVE label)."""
+    words = text.split()
+    size = len(label.split())
+    for n in range(len(words) - size):
+        if " ".join(words[n : n + size]).casefold().strip(":") == label.casefold():
+            return words[n + size][:1].islower()
+    return False
 
 
 def _spelt(text: str, label: str) -> bool:

@@ -70,6 +70,10 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 # (a band's letters are as large as its height allows, not as its length)
             ]
             if len(holes) < LETTERS and points < POINTED:
+                framed = _framed_word(rgb, contours, tree[0], index)
+                if framed is not None:  # an outline round a word of its colour (a stamp)
+                    text = _read_level(framed[0], framed[1], engine, f"{key}/mark{len(out)}")
+                    out.append(Mark((x, y, w, h), points, text))
                 continue  # no word cut out of it (a disc round one digit, a slot's rim)
             inset = (w // 8, h // 8) if points >= POINTED else (0, 0)  # inside the points
             inner = rgb[y + inset[1] : y + h - inset[1], x + inset[0] : x + w - inset[0]]
@@ -112,7 +116,8 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 ]
             text = max(reads, key=lambda r: r.confidence).text
             out.append(Mark((x, y, w, h), points, " ".join(text.split())))
-    return out
+    # a mark inside another is the same one read closer (a double frame's inner outline)
+    return [m for m in out if not any(o is not m and _inside(o.box, m.box) for o in out)]
 
 
 def _patches(hsv: Any) -> Any:
@@ -150,6 +155,83 @@ def _tilt(contour: Any) -> tuple[float, float]:
     if not TILTED[0] <= abs(angle) % 90 <= TILTED[1]:
         return 0.0, 0.0
     return angle, math.hypot(*short)
+
+
+FRAME_HOLE = 0.4  # an outline's inside covers this share of its box, at least
+LEVEL = 2.0  # a frame turned this many degrees or more is read stood level
+
+
+def _framed_word(rgb: Any, contours: Any, links: Any, index: int) -> tuple[Any, float] | None:
+    """The inside of an outline drawn round a word in the outline's own colour (a BAM!
+    stamped in a double frame): its largest hole, holding LETTERS or more pieces of that
+    colour, as grey with the frame painted over in the paper's tone, and how far it is
+    turned (degrees, for Image.rotate); None for any other patch (a slot's rim holds
+    tokens of other colours, a ring round one digit one piece)."""
+    import cv2
+
+    _, _, w, h = cv2.boundingRect(contours[index])
+    holes = [k for k, link in enumerate(links) if link[3] == index]
+    if not holes:
+        return None
+    hole = max(holes, key=lambda k: cv2.contourArea(contours[k]))
+    if cv2.contourArea(contours[hole]) < FRAME_HOLE * w * h:
+        return None
+    hx, hy, hw, hh = cv2.boundingRect(contours[hole])
+    pieces = [
+        k
+        for k, link in enumerate(links)
+        if link[3] == -1
+        and k != index
+        and _inside(cv2.boundingRect(contours[k]), (hx, hy, hw, hh))
+        and cv2.contourArea(contours[k]) >= HOLE * hh * hh
+    ]
+    if len(pieces) < LETTERS:
+        return None
+    grey = cv2.cvtColor(np.ascontiguousarray(rgb[hy : hy + hh, hx : hx + hw]), cv2.COLOR_RGB2GRAY)
+    within = np.zeros(grey.shape, np.uint8)
+    cv2.drawContours(within, [contours[hole] - [hx, hy]], -1, 1, thickness=-1)
+    inner = within.astype(bool)
+    paper = int(np.median(grey[inner])) if inner.any() else 255
+    grey[~inner] = paper  # the frame's own ink is no letter
+    return grey, _level_angle(contours[hole])
+
+
+def _inside(box: Any, frame: tuple[int, int, int, int]) -> bool:
+    x, y, w, h = box
+    fx, fy, fw, fh = frame
+    return bool(fx <= x and fy <= y and x + w <= fx + fw and y + h <= fy + fh)
+
+
+def _level_angle(contour: Any) -> float:
+    """How far a roughly level outline is turned (degrees for Image.rotate, -45..45)."""
+    import cv2
+
+    corners = cv2.boxPoints(cv2.minAreaRect(contour))
+    edges = [corners[(i + 1) % 4] - corners[i] for i in range(2)]
+    long = max(edges, key=lambda e: math.hypot(*e))
+    angle = math.degrees(math.atan2(long[1], long[0]))
+    angle = (angle + 90) % 180 - 90  # the edge's direction, either way along it
+    return angle if abs(angle) <= 45 else 0.0
+
+
+def _read_level(grey: Any, angle: float, engine: OcrEngine, key: str) -> str:
+    """A word's grey inside a frame, stood level and read as one line (as a word when the
+    line mode reads nothing)."""
+    paper = int(np.median(grey)) if grey.size else 255
+    crop = Image.fromarray(grey)
+    if abs(angle) >= LEVEL:
+        crop = crop.rotate(angle, expand=True, fillcolor=paper)
+    margin = max(4, crop.height // 4)
+    padded = Image.new("L", (crop.width + 2 * margin, crop.height + 2 * margin), paper)
+    padded.paste(crop, (margin, margin))
+    scale = min(3.0, max(1.0, 2 * TARGET / max(1, padded.height)))
+    grown = padded.resize(
+        (max(1, round(padded.width * scale)), max(1, round(padded.height * scale)))
+    )
+    reading = engine.read(grown, "line", key=key)
+    if not reading.text.strip():
+        reading = engine.read(grown, "word", key=f"{key}/word")
+    return " ".join(reading.text.split())
 
 
 def _same(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -23,7 +23,7 @@ from PIL import Image
 
 from cardkit.ocr import channels, fields, light_text, page_text
 from cardkit.ocr.boxes import shared_area
-from cardkit.ocr.engine import OcrEngine, Reading, Word
+from cardkit.ocr.engine import Mode, OcrEngine, Reading, Word
 
 DARK_BACKGROUND = light_text.DARK_BACKGROUND  # a background darker than this is a dark panel
 PANEL_CELL = light_text.PANEL_CELL
@@ -38,6 +38,7 @@ BULLET_LIKE = {"•", "¢", "e¢", "«", "»", "·"}  # a line's first mark: a b
 BAR_LIKE = {"|", "{", "}", "[", "]"}  # a lone one between words: the digit 1 of a body font
 ICON_HEIGHT = 1.6  # a word this many times the line's median height is an inline icon
 APART_HEIGHT = 2.5  # ... and at a line's end one this much taller is no word of the line
+NUMBER_APART = 1.5  # a lone number this many heights of the next word before it: its own
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,10 @@ def lines_of(reading: Reading, scale: float = 1.0) -> list[Line]:
 def _apart(words: list[Word]) -> list[list[Word]]:
     """A line's words, with a word at its start or end that stands far taller than the
     rest (APART_HEIGHT: an inline icon stands less tall) and clear of them as a line of
-    its own: a number on a disc beside a title (`2) Knull 6` is `2)`, then `Knull 6`)."""
+    its own: a number on a disc beside a title (`2) Knull 6` is `2)`, then `Knull 6`);
+    and a lone number at its start standing further than NUMBER_APART heights of the
+    next word from it (a Health on a badge left of a threat's name: `5`, then
+    `Moonstone`; words of a name or a sentence stand a third of a height apart)."""
     if len(words) < 2:
         return [words] if words else []
     for at, rest, gap in ((0, words[1:], 0), (-1, words[:-1], -1)):
@@ -107,6 +111,13 @@ def _apart(words: list[Word]) -> list[list[Word]]:
         )
         if lone.box[3] > APART_HEIGHT * typed and apart > 0:
             return [[lone], rest] if at == 0 else [rest, [lone]]
+    first, second = words[0], words[1]
+    if (
+        re.fullmatch(r"\d{1,2}", first.text)
+        and sum(c.isalpha() for c in second.text) >= 3
+        and second.box[0] - (first.box[0] + first.box[2]) > NUMBER_APART * second.box[3]
+    ):
+        return [[first], words[1:]]
     return [words]
 
 
@@ -194,9 +205,17 @@ def first_read(card: Image.Image, engine: OcrEngine, key: str) -> list[Line]:
     rgb = card.convert("RGB")
     image, scale = _scaled(rgb.convert("L"))  # luminance, as the tesseract command greys it
     lines = lines_of(engine.read(image, "auto", key=f"{key}/page"), scale)
-    if sum(len(line.text.split()) for line in lines) < FEW_WORDS:
+    if _words(lines) < FEW_WORDS:
         lines = _merged(lines, engine, _scaled(rgb)[0], f"{key}/page-colour", scale)
+    if _words(lines) < FEW_WORDS:
+        # a card of next to no words (a title, a Move and a diagram): tesseract's layout
+        # analysis may find no block of text on it at all; sparse text finds each word
+        lines = _merged(lines, engine, image, f"{key}/page-sparse", scale, mode="sparse")
     return lines
+
+
+def _words(lines: list[Line]) -> int:
+    return sum(len(line.text.split()) for line in lines)
 
 
 def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line]) -> list[Line]:
@@ -250,8 +269,9 @@ FRAME_MARK = re.compile(r"[|Il1\[\](){}!]{1,2}")  # a text box's edge read as a 
 def _without_frame_marks(lines: list[Line]) -> list[Line]:
     """Lines without a first word that is a text box's edge: a bar or bracket (`|`,
     `I)`) standing left of a left-aligned block, so that the line without it starts where
-    two or more lines round it start (within half a letter's height). In centred text, or
-    at the block's margin (an `I`, a `1 card`), a first word is the line's own."""
+    two or more lines round it start (within half a letter's height), or one of a column
+    of such marks (`_stacked`). In centred text, or at the block's margin (an `I`, a
+    `1 card`), a first word is the line's own."""
     out = []
     for line in lines:
         first, _, rest = line.text.partition(" ")
@@ -268,11 +288,29 @@ def _without_frame_marks(lines: list[Line]) -> list[Line]:
             and abs(other.centre[1] - line.centre[1]) <= 4 * line.height
             and abs(other.box[0] - (x + cut)) <= slack
         ]
-        if len(aligned) < 2 or x >= min(o.box[0] for o in aligned) - slack:
+        framed = len(aligned) >= 2 and x < min(o.box[0] for o in aligned) - slack
+        if not framed and not _stacked(line, first, lines):
             out.append(line)
             continue
         out.append(Line(rest, line.confidence, (x + cut, y, w - cut, h), line.height))
     return out
+
+
+def _stacked(line: Line, first: str, lines: list[Line]) -> bool:
+    """The line's first mark (no letter or digit: `|`, `[`) stands in a column of such
+    marks opening two lines or more round it, at its left edge: a rule down the card's
+    side read line by line, whatever the lines after it start with (a tag, indented)."""
+    if any(c.isalnum() for c in first):
+        return False
+    column = [
+        other
+        for other in lines
+        if other is not line
+        and other.text.partition(" ")[0] == first
+        and abs(other.box[0] - line.box[0]) <= 0.5 * line.height
+        and abs(other.centre[1] - line.centre[1]) <= 4 * line.height
+    ]
+    return len(column) >= 2
 
 
 def _merged(
@@ -282,8 +320,9 @@ def _merged(
     key: str,
     at: float,
     offset: tuple[int, int] = (0, 0),
+    mode: Mode = "auto",
 ) -> list[Line]:
-    for line in lines_of(engine.read(image, "auto", key=key), at):
+    for line in lines_of(engine.read(image, mode, key=key), at):
         if offset != (0, 0):
             line = moved(line, *offset)
         covered = [old for old in lines if _overlap(line.box, old.box) > 0.5]
