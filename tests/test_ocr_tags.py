@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import bar_lines, bars, grammar, numbers, page
+from cardkit.ocr import bar_lines, bars, grammar, grammar_lines, lines_read, numbers, page
 from cardkit.ocr.engine import Mode, Reading, Word
 from tests.drawn_fonts import dejavu
 
@@ -183,3 +183,48 @@ def test_the_words_beside_a_tag_opening_with_the_label_word_are_no_label() -> No
     assert grammar._labels("MOVE", "MOVE")
     assert grammar._labels("Move 3", "MOVE")
     assert grammar._labels("Health", "Health") and not grammar._labels("Health is lost", "Health")
+
+
+def test_a_tables_rows_read_as_text_are_no_sections_words() -> None:
+    kind = next(k for k in grammar.grammars()["marvel-united"] if k.name == "dashboard")
+    lines = [
+        _line("Klaw", (60, 60, 200, 50)),
+        _line("Overflow", (60, 700, 200, 30)),
+        _line("accelerate the next Villain turn by 1 card.", (60, 740, 600, 30)),
+        _line("2 3 4 Heroes", (60, 900, 600, 30)),
+        _line("5 6 7", (60, 950, 600, 30)),
+    ]
+    reading = grammar.read(kind, lines, 1050)
+    assert reading.values["dashboard/overflow"] == "accelerate the next Villain turn by 1 card."
+    # a sentence holding the heads' numbers is rules text
+    assert (
+        grammar_lines.table_rows(lines, ["Deal 2 3 4 damage to each Hero"], ["2", "3", "4"]) == []
+    )
+
+
+def test_a_lone_short_word_well_taller_than_the_text_read_unsurely_is_a_glyph() -> None:
+    # the Move's `*` on its pennant read `bad` at 0.69, 1.6 times the text's height
+    assert lines_read.pictured(_line("bad", (540, 188, 95, 47), confidence=0.69), 29.0)
+    assert not lines_read.pictured(_line("bad", (540, 188, 95, 47), confidence=0.95), 29.0)
+    assert not lines_read.pictured(_line("KO", (60, 188, 60, 30), confidence=0.6), 29.0)
+    assert not lines_read.pictured(_line("Entangle", (60, 188, 200, 47), confidence=0.6), 29.0)
+
+
+def _worded(words: list[tuple[str, int, int]], top: int, height: int = 29) -> page.Line:
+    """A line of words, each (text, left, width), its box round them."""
+    placed = tuple(Word(t, 0.96, (x, top, w, height), 0) for t, x, w in words)
+    right = max(x + w for _, x, w in words)
+    box = (words[0][1], top, right - words[0][1], height)
+    return page.Line(" ".join(t for t, _, _ in words), 0.96, box, float(height), placed)
+
+
+def test_a_line_across_a_tag_with_no_word_inside_it_is_cut_at_the_tag() -> None:
+    # the frame's `|` left of the tag, the sentence's words right of it; the tag's own
+    # words were noise to the whole-card read
+    line = _worded([("|", 27, 6), ("Move", 399, 80), ("the", 485, 50), ("Hero", 541, 85)], 614)
+    parts = bar_lines._split_at(line, (60, 618, 330, 40))
+    assert [p.text for p in parts] == ["Move the Hero"]
+    assert parts[0].box[0] == 399
+    # a line on another row is not cut, though it runs across the tag's columns
+    below = _worded([("who", 57, 60), ("was", 400, 60)], 672)
+    assert bar_lines._split_at(below, (60, 618, 330, 40)) == [below]

@@ -40,7 +40,7 @@ def with_bars(
         # a line run from the bar's words into what stands beside it (a large Move value)
         # is two lines: the bar's words, and the rest
         split = [part for ln in lines for part in _split_at(ln, bar.box)]
-        if len(split) > len(lines):
+        if split != lines:
             split = [beside(card, engine, f"{key}/beside-{index}", ln, bar.box) for ln in split]
         lines = split
         image, (left, top) = bar.turned_over(array)
@@ -83,18 +83,29 @@ def beside(
 
 
 def _split_at(line: Line, box: tuple[int, int, int, int]) -> list[Line]:
-    """The line cut into its words whose middles stand inside `box` and the others, when it
-    has both (else the line itself)."""
+    """The line cut into its words whose middles stand inside `box`, those before it and
+    those after it, when it has more than one of these (else the line itself). A part
+    beside the bar with no letter or digit (`|`: the card's frame line) is dropped."""
     x, y, w, h = box
 
     def within(word: Word) -> bool:
         cx, cy = word.box[0] + word.box[2] / 2, word.box[1] + word.box[3] / 2
         return x <= cx <= x + w and y <= cy <= y + h
 
-    parts = [[wd for wd in line.words if within(wd)], [wd for wd in line.words if not within(wd)]]
-    if not all(parts):
+    _, ly, _, lh = line.box
+    if min(ly + lh, y + h) - max(ly, y) < 0.5 * min(lh, h):
+        return [line]  # not on the bar's row
+    inside = [wd for wd in line.words if within(wd)]
+    before = [wd for wd in line.words if not within(wd) and wd.box[0] + wd.box[2] / 2 < x]
+    after = [wd for wd in line.words if not within(wd) and wd not in before]
+    parts = [part for part in (before, inside, after) if part]
+    if len(parts) < 2:
         return [line]
-    return [_line_of(part) for part in parts]
+    return [
+        _line_of(part)
+        for part in parts
+        if part is inside or any(c.isalnum() for wd in part for c in wd.text)
+    ]
 
 
 def _line_of(words: list[Word]) -> Line:

@@ -290,7 +290,13 @@ def read(
                 if name in confidences:
                     confidences[name] = sure  # the section's own words, not its lines'
         elif rule.how in numbers.RULES:
-            # read from the image (numbers.py); the label alone on its line is used up
+            # read from the image (numbers.py); the label alone on its line is used up,
+            # and so are a table's rows the page read as text
+            if rule.how == "table":
+                for i in grammar_lines.table_rows(
+                    lines, left, [str(h) for h in o.get("heads", [])]
+                ):
+                    left[i] = ""
             printed = fields.label_in(o, left)
             word = rf"(?<![A-Za-z]){re.escape(printed)}(?![A-Za-z])"
             inline = re.compile(rf"(?i)(\d{{1,2}})\W*{word}|{word}\W*(\d{{1,2}})")

@@ -138,3 +138,27 @@ def _continues(first: Line, then: Line) -> bool:
     sized = abs(first.box[3] - then.box[3]) <= 0.25 * height
     start = then.box[0] > first.box[0] and then.box[0] <= first.box[0] + first.box[2] + height / 2
     return level and sized and start
+
+
+TABLE_WORDS = 8  # a table's row read as text holds this many letters at most (`Heroes`)
+
+
+def table_rows(lines: list[Line], left: list[str], heads: list[str]) -> list[int]:
+    """The lines that are a table's rows read as text: its heads in order (`2 3 4 Heroes`,
+    `Heroes 2 3 4`) with a word at most, and the line right under it holding as many
+    numbers and as few letters (its values); not rules text, whichever section they
+    follow."""
+    out = []
+    for n, text in enumerate(left):
+        if not heads or re.findall(r"\d+", text) != heads or letters(text) > TABLE_WORDS:
+            continue
+        out.append(n)
+        x, y, w, h = lines[n].box
+        for m in range(n + 1, len(left)):
+            ox, oy, ow, _ = lines[m].box
+            if oy - (y + h) > 2 * max(h, 1) or ox > x + w or ox + ow < x:
+                continue
+            if len(re.findall(r"\d+", left[m])) == len(heads) and letters(left[m]) <= TABLE_WORDS:
+                out.append(m)
+            break
+    return out

@@ -8,6 +8,7 @@ import re
 from cardkit.ocr.page import Line
 
 PICTURE, PICTURE_SURE = 2.5, 0.85  # a line this much taller than the text, this unsure, is art
+GLYPH_TALLER, GLYPH_LETTERS = 1.5, 3  # ... and a lone word this short, this much taller
 SENTENCE = re.compile(r"[a-z]{3}\.\s+\S")  # "Blast. Move ...": a full stop, then more words
 
 
@@ -42,6 +43,15 @@ def pictured(line: Line, usual: float) -> bool:
     """A line of type far taller than the text's, read unsurely: icons or a diagram read
     as letters (`| a lleall a |`), kept as read, not made rules text."""
     if line.height > PICTURE * usual and line.confidence < PICTURE_SURE:
+        return True
+    # a lone short word well taller than the text, read unsurely: a large glyph read as
+    # letters (a Move's `*` on its pennant read `bad`), no word of the rules text
+    if (
+        len(line.text.split()) == 1
+        and sum(c.isalnum() for c in line.text) <= GLYPH_LETTERS
+        and line.height > GLYPH_TALLER * usual
+        and line.confidence < PICTURE_SURE
+    ):
         return True
     # a row of icons read as lone letters (`A A A`, `N 2`): no line of words is made so
     words = line.text.split()
