@@ -8,11 +8,12 @@ import math
 import shutil
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import decide, glyphs, grammar, line_finder, marks, page
+from cardkit.ocr import coloured_words, decide, fields, glyphs, grammar, line_finder, marks, page
 from cardkit.ocr.engine import TesseractEngine
 from tests.drawn_fonts import dejavu
 
@@ -327,3 +328,25 @@ def test_a_frame_round_patches_of_other_colours_holds_no_word() -> None:
     for left in (330, 390):
         pen.rectangle((left, 360, left + 40, 400), fill=(14, 108, 116))
     assert marks.find(card, _engine(), "t") == []
+
+
+@needs_tesseract
+def test_a_stamped_word_whose_frame_runs_into_the_cards_border_is_read_by_its_letters() -> None:
+    # at 150 dpi the stamp's frame touches the card's thin border line: no patch holds
+    # the word, but its letters, large and magenta, stand in a row
+    card = _stamp(8).resize((375, 525), Image.Resampling.LANCZOS)
+    ImageDraw.Draw(card).rectangle((14, 14, 360, 510), outline=(158, 28, 112), width=1)
+    ImageDraw.Draw(card).line((190, 495, 360, 495), fill=(158, 28, 112), width=2)
+    found = marks.find(card, _engine(), "t")
+    assert any(fields.contains(m.text, "BAM!") for m in found)
+
+
+def test_letters_in_a_row_make_a_word_and_a_dotted_rule_none() -> None:
+    mask = np.zeros((1050, 750), np.uint8)
+    for left in (100, 160, 220):  # three letters 40 px tall, 10 px apart
+        mask[500:540, left : left + 50] = 1
+    for left in range(60, 600, 20):  # a dotted rule: dots 6 px high
+        mask[200:206, left : left + 6] = 1
+    contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    found = coloured_words.rows(contours, tree[0], mask, np.full(mask.shape, 90, np.uint8), 1050)
+    assert [(box, round(turn)) for box, turn, _ in found] == [((100, 500, 170, 40), 0)]

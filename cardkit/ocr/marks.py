@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import fields, shapes
+from cardkit.ocr import coloured_words, fields, shapes
 from cardkit.ocr.engine import OcrEngine
 
 SATURATED = 90  # HSV saturation (0..255) of a mark's fill, at least
@@ -46,6 +46,8 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     area = rgb.shape[0] * rgb.shape[1]
     out: list[Mark] = []
+    words: list[tuple[tuple[int, int, int, int], float, Any]] = []  # coloured_words.py
+    card_grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     for mask in _patches(hsv):
         if mask.sum() < SMALLEST * area:
             continue
@@ -116,6 +118,14 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 ]
             text = max(reads, key=lambda r: r.confidence).text
             out.append(Mark((x, y, w, h), points, " ".join(text.split())))
+        words += coloured_words.rows(contours, tree[0], mask, card_grey, rgb.shape[0])
+    # after every patch (a frame's read of its word stands), the word with the most ink
+    # first: a hue's share of a word's letters (the next hue has the rest) is no word
+    words.sort(key=lambda word: -int((word[2] < 128).sum()))
+    for box, turn, ink in words:
+        if any(_overlaps(box, m.box) for m in out):
+            continue  # read already, as a frame's, a patch's or another colour's word
+        out.append(Mark(box, 0, _read_level(ink, turn, engine, f"{key}/word{len(out)}")))
     # a mark inside another is the same one read closer (a double frame's inner outline)
     return [m for m in out if not any(o is not m and _inside(o.box, m.box) for o in out)]
 
@@ -194,6 +204,10 @@ def _framed_word(rgb: Any, contours: Any, links: Any, index: int) -> tuple[Any, 
     paper = int(np.median(grey[inner])) if inner.any() else 255
     grey[~inner] = paper  # the frame's own ink is no letter
     return grey, _level_angle(contours[hole])
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _inside(box: Any, frame: tuple[int, int, int, int]) -> bool:
