@@ -228,3 +228,13 @@ def test_a_line_across_a_tag_with_no_word_inside_it_is_cut_at_the_tag() -> None:
     # a line on another row is not cut, though it runs across the tag's columns
     below = _worded([("who", 57, 60), ("was", 400, 60)], 672)
     assert bar_lines._split_at(below, (60, 618, 330, 40)) == [below]
+
+
+def test_a_tall_mark_down_the_cards_edge_does_not_make_a_paragraph_one_row() -> None:
+    # a real villain card: junk read down the left edge, 145 px tall, beside three lines
+    mark = _line("Pet el ell el ee", (0, 686, 22, 145), confidence=0.32)
+    first = _line("Forced Response (Hero): After your", (65, 743, 483, 32))
+    second = _line("turn ends, discard the top 4 cards of the", (64, 775, 531, 33))
+    third = _line("encounter deck. Place 1 threat on your hero", (61, 808, 579, 30))
+    order = page.reading_order([third, mark, second, first])
+    assert [ln.text for ln in order if ln is not mark] == [first.text, second.text, third.text]

@@ -250,13 +250,18 @@ def read_more(card: Image.Image, engine: OcrEngine, key: str, lines: list[Line])
 
 
 def reading_order(lines: list[Line]) -> list[Line]:
-    """Top to bottom, and left to right along a row: a line whose middle stands inside the
-    row's first line's height is on that row (a tag read apart from the words after it
-    may sit a pixel lower than they do)."""
+    """Top to bottom, and left to right along a row: a line is on the row of the row's
+    first line when each one's middle stands inside the other's height (a tag read apart
+    from the words after it may sit a pixel lower than they do; a tall mark read down the
+    card's edge holds the middles of lines of a paragraph, not they its)."""
+
+    def within(line: Line, other: Line) -> bool:
+        return other.box[1] <= line.centre[1] <= other.box[1] + other.box[3]
+
     out: list[Line] = []
     row: list[Line] = []
     for line in sorted(lines, key=lambda ln: (ln.centre[1], ln.box[0])):
-        if row and not row[0].box[1] <= line.centre[1] <= row[0].box[1] + row[0].box[3]:
+        if row and not (within(line, row[0]) and within(row[0], line)):
             out += sorted(row, key=lambda ln: ln.box[0])
             row = []
         row.append(line)
