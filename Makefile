@@ -59,12 +59,12 @@ test-deps:
 	  fi; }
 	@# the design samples' fonts: tests/test_design_samples.py repaints cards byte for byte
 	@# (tests/test_design_samples.py FONTS: each package below gives one of them)
-	@( for f in truetype/freefont/FreeSerif.ttf truetype/liberation2/LiberationSerif-Regular.ttf truetype/liberation/LiberationSansNarrow-Bold.ttf truetype/dejavu/DejaVuSerifCondensed.ttf truetype/dejavu/DejaVuSansCondensed.ttf opentype/urw-base35/C059-Roman.otf truetype/lato/Lato-Regular.ttf truetype/crosextra/Caladea-Bold.ttf opentype/roboto/slab/RobotoSlab-Bold.otf truetype/open-sans/OpenSans-Regular.ttf opentype/comic-neue/ComicNeue-Bold.otf; do \
+	@( for f in truetype/freefont/FreeSerif.ttf truetype/liberation2/LiberationSerif-Regular.ttf truetype/liberation/LiberationSansNarrow-Bold.ttf truetype/dejavu/DejaVuSerifCondensed.ttf truetype/dejavu/DejaVuSansCondensed.ttf opentype/urw-base35/C059-Roman.otf truetype/lato/Lato-Regular.ttf truetype/crosextra/Caladea-Bold.ttf opentype/roboto/slab/RobotoSlab-Bold.otf truetype/open-sans/OpenSans-Regular.ttf opentype/comic-neue/ComicNeue-Bold.otf opentype/league-spartan/LeagueSpartan-Bold.otf truetype/vollkorn/Vollkorn-Regular.ttf opentype/bebas-neue/BebasNeue-Bold.otf; do \
 	  [ -f /usr/share/fonts/$$f ] || exit 1; done ) || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-lato fonts-crosextra-caladea fonts-roboto-slab fonts-open-sans fonts-comic-neue >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-lato fonts-crosextra-caladea fonts-roboto-slab fonts-open-sans fonts-comic-neue fonts-league-spartan fonts-vollkorn fonts-bebas-neue >/dev/null; \
 	  else \
-	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-lato fonts-crosextra-caladea fonts-roboto-slab fonts-open-sans fonts-comic-neue" >&2; \
+	    echo "the design-sample repaint test skips without: sudo apt-get install -y fonts-liberation2 fonts-liberation fonts-dejavu-extra fonts-freefont-ttf fonts-urw-base35 fonts-lato fonts-crosextra-caladea fonts-roboto-slab fonts-open-sans fonts-comic-neue fonts-league-spartan fonts-vollkorn fonts-bebas-neue" >&2; \
 	  fi; }
 
 clean:

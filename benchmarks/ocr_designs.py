@@ -1,9 +1,9 @@
 """cardkit ocr vs raw `tesseract IMG -` on the Marvel United designs cardkit did not paint
 (scans/samples/marvel-united-design-*/, benchmarks/paint_designs.py), one row per design
-and degradation, and one per design. design-j is held out: measured, never tuned on;
-design-b, design-c, design-d, design-e, design-f, design-g, design-h and design-i (each held
-out until it was measured; design-g measured once on 2026-12-03, design-h and design-i on
-2026-12-04) are development designs.
+and degradation, and one per design. design-k is held out: measured, never tuned on;
+design-b, design-c, design-d, design-e, design-f, design-g, design-h, design-i and design-j
+(each held out until it was measured; design-g measured once on 2026-12-03, design-h,
+design-i and design-j on 2026-12-04) are development designs.
 
 Per row: right kind (the draft's `kind` is the truth's card kind), and of the wrong ones how
 many say so (`kind` in the draft's `unconfirmed`); field CER (benchmarks/ocr_synthetic.py's
@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import ocr_synthetic as mu  # noqa: E402  (the Marvel United fields and CER)
 from ocr_scoring import geometric_ratio  # noqa: E402
 
-HELD_OUT = "design-j"  # measured, never tuned on (design-i a development design since 2026-12-04)
+HELD_OUT = "design-k"  # measured, never tuned on (design-j a development design since 2026-12-04)
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 KIND = {"masterplan": "masterplan-card", "threat": "threat-card", "dashboard": "dashboard"}
 

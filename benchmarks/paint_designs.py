@@ -1,13 +1,13 @@
-"""Paint scans/samples/marvel-united-design-{b,c,d,e,f,g,h,i,j}/: Marvel United cards in nine
+"""Paint scans/samples/marvel-united-design-{b,c,d,e,f,g,h,i,j,k}/: Marvel United cards in ten
 designs that cardkit's proof renderer did not draw (benchmarks/designs/), each degraded four ways
 by benchmarks/make_samples.py's functions (clean, 150dpi, skew2, phone), with truth files
 written from the card data. Deterministic: the same fonts and Pillow give the same bytes.
 
-design-b, design-c, design-d, design-e, design-f, design-g, design-h and design-i are for
-developing the reader; design-j is held out, for measuring only (design-d, then design-e,
-design-f, design-g, design-h and design-i, were held out until they were measured; they are
-development designs now, design-g since it was measured once on 2026-12-03, design-h and
-design-i since they were measured on 2026-12-04).
+design-b, design-c, design-d, design-e, design-f, design-g, design-h, design-i and design-j
+are for developing the reader; design-k is held out, for measuring only (design-d, then
+design-e, design-f, design-g, design-h, design-i and design-j, were held out until they were
+measured; they are development designs now, design-g since it was measured once on 2026-12-03,
+design-h, design-i and design-j since they were measured on 2026-12-04).
 
     python benchmarks/paint_designs.py [--out scans/samples] [--design design-b]
 """
@@ -35,6 +35,7 @@ from designs import (
     design_h,
     design_i,
     design_j,
+    design_k,
 )
 from designs.data import ROOT, Card, truth
 from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
@@ -51,9 +52,10 @@ DESIGNS: dict[str, ModuleType] = {
         design_h,
         design_i,
         design_j,
+        design_k,
     )
 }
-HELD_OUT = "design-j"  # measured, never tuned on (design-i a development design since 2026-12-04)
+HELD_OUT = "design-k"  # measured, never tuned on (design-j a development design since 2026-12-04)
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")
 
 

@@ -31,6 +31,7 @@ FOLDERS = [
     "marvel-united-design-h",
     "marvel-united-design-i",
     "marvel-united-design-j",
+    "marvel-united-design-k",
 ]
 DEGRADATIONS = {"clean": ".png", "150dpi": ".png", "skew2": ".jpg", "phone": ".jpg"}
 FONTS = [
@@ -49,13 +50,17 @@ FONTS = [
     "/usr/share/fonts/opentype/roboto/slab/RobotoSlab-Bold.otf",
     "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf",
     "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf",
+    "/usr/share/fonts/opentype/league-spartan/LeagueSpartan-Bold.otf",
+    "/usr/share/fonts/truetype/vollkorn/Vollkorn-Regular.ttf",
+    "/usr/share/fonts/opentype/bebas-neue/BebasNeue-Bold.otf",
 ]
 needs_fonts = pytest.mark.skipif(
     not all(Path(f).is_file() for f in FONTS),
     reason=(
         "the designs' fonts are not installed (fonts-liberation, fonts-liberation2,"
         " fonts-dejavu-extra, fonts-freefont-ttf, fonts-urw-base35, fonts-lato,"
-        " fonts-crosextra-caladea, fonts-roboto-slab, fonts-open-sans, fonts-comic-neue)"
+        " fonts-crosextra-caladea, fonts-roboto-slab, fonts-open-sans, fonts-comic-neue,"
+        " fonts-league-spartan, fonts-vollkorn, fonts-bebas-neue)"
     ),
 )
 

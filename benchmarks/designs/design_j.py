@@ -1,4 +1,4 @@
-"""design-j (held out: for measuring only, never tuned on, never its per-card output read).
+"""design-j (development: held out until measured on 2026-12-04, then design-k took its place).
 A mustard-yellow card with espresso-brown ink inside a cobalt-blue ticket frame (a thick
 cobalt line with a concave quarter-circle notch at each corner, a thin espresso line inside
 it following the notches); fonts Roboto Slab (fonts-roboto-slab) for the title, the Move
