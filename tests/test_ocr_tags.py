@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from cardkit.ocr import bar_lines, bars, grammar, grammar_lines, lines_read, numbers, page
+from cardkit.ocr import (
+    bar_lines,
+    bars,
+    grammar,
+    grammar_labels,
+    grammar_lines,
+    lines_read,
+    numbers,
+    page,
+)
 from cardkit.ocr.engine import Mode, Reading, Word
 from tests.drawn_fonts import dejavu
 
@@ -179,10 +188,12 @@ def test_a_one_opening_lines_of_a_list_is_the_texts_own() -> None:
 
 def test_the_words_beside_a_tag_opening_with_the_label_word_are_no_label() -> None:
     # `Move the Hero ...`, split from its tag `Superhuman Uppercut`, is a sentence
-    assert not grammar._labels("Move the Hero", "MOVE")
-    assert grammar._labels("MOVE", "MOVE")
-    assert grammar._labels("Move 3", "MOVE")
-    assert grammar._labels("Health", "Health") and not grammar._labels("Health is lost", "Health")
+    assert not grammar_labels.labels("Move the Hero", "MOVE")
+    assert grammar_labels.labels("MOVE", "MOVE")
+    assert grammar_labels.labels("Move 3", "MOVE")
+    assert grammar_labels.labels("Health", "Health") and not grammar_labels.labels(
+        "Health is lost", "Health"
+    )
 
 
 def test_a_tables_rows_read_as_text_are_no_sections_words() -> None:

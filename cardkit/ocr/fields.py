@@ -104,13 +104,20 @@ def has_label(text: str, label: str) -> bool:
     return contains(text, label)
 
 
+def labels_of(options: dict[str, Any]) -> list[str]:
+    """A rule's `label` or labels (`label: [Health, HP]`), as given."""
+    given = options.get("label") or ""
+    return (
+        [str(g) for g in given if g] if isinstance(given, list) else [str(given)] if given else []
+    )
+
+
 def label_in(options: dict[str, Any], texts: list[str]) -> str:
     """A rule's `label` as the card prints it: of several (`label: [Health, HP]`, one
     design's word for another's), the one the texts (in reading order) hold first, else
     the first given: a card labelled `HP 3` whose rules text says `loses 1 Health` is
     labelled HP."""
-    given = options.get("label") or ""
-    labels = [str(g) for g in given] if isinstance(given, list) else [str(given)]
+    labels = labels_of(options)
     held = (label for t in texts for label in labels if label and has_label(t, label))
     return next(held, labels[0] if labels else "")
 

@@ -10,7 +10,8 @@ fields it expects, and per field one rule:
   sentence in it (`Blast. Move each Hero` is rules text under a title not read) and two
   numbers at most (`Health 10 12 13` is a table's row), up to a space wider than three
   type heights (a table beside a Dashboard's name stays for the rest); with `bottom: true`
-  and none there, the lowest line of capitals in the bottom band (a strip's name) (read at
+  and none there, the lowest line of capitals in the bottom band (a strip's name), or of
+  type `taller` than the text (a name on a band at the card's foot) (read at
   least `least` surely, when given; a lone speck at its end dropped; with `number: true` a
   lone digit there is kept: a card number);
 - `pattern`: the first line matching a regular expression; the value is its first group
@@ -40,18 +41,34 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardkit.ocr import effect_names, fields, grammar_lines, lines_read, numbers, sections
+from cardkit.ocr import (
+    effect_names,
+    fields,
+    grammar_labels,
+    grammar_lines,
+    lines_read,
+    numbers,
+    sections,
+)
 from cardkit.ocr.grammar_kinds import RULES as RULES
 from cardkit.ocr.grammar_kinds import Kind as Kind
 from cardkit.ocr.grammar_kinds import Rule as Rule
 from cardkit.ocr.grammar_kinds import grammars as grammars
+from cardkit.ocr.grammar_labels import (
+    before_label,
+    bottom_title,
+    flag_word,
+    inline,
+    is_heading,
+    label_word,
+    labelled,
+    only_label,
+)
 from cardkit.ocr.grammar_lines import strip_marks as strip_marks
 from cardkit.ocr.grammar_lines import title_part as title_part
 from cardkit.ocr.page import LEAST_CONFIDENCE, Line
 
 SHAPE_SLACK = 0.12  # a card's width/height may differ this much from its kind's
-LABEL_SLACK = 12  # a label's line holds at most this many letters more than the label
-SHORT_LABEL = 5  # a label this short is matched inexactly only on a line of its own
 FLAG_SLACK = 6  # ... a flag's word (`Venom 1 BAM!`, not `Location. Then BAM!`): `slack`
 TITLE_LARGER = 1.1  # a title found outside its band is set this much larger than the text
 NEAR = 4.0  # a `near` number stands within this many label heights of its label
@@ -79,7 +96,7 @@ def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
     is no MOVE label); and its signs, by name: a title sign is matched by the first line
     with three letters or more, up to a wide space (`Fixer ... HP 3` is no `Lizard 9`),
     without its stray end marks (`signs=False`: labels only)."""
-    found = [e for e in kind.evidence if any(_labels(line.text, e) for line in lines)]
+    found = [e for e in kind.evidence if any(grammar_labels.labels(line.text, e) for line in lines)]
     top = next((ln for ln in lines if grammar_lines.letters(ln.text) >= 3), None)
     first = title_part(top, top.text)[0] if top is not None else ""
     for name, pattern, title in kind.signs if signs else ():
@@ -89,78 +106,8 @@ def evidence(kind: Kind, lines: list[Line], signs: bool = True) -> list[str]:
     return found
 
 
-def _labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
-    letters = len(re.sub(r"[^A-Za-z]", "", text))
-    size = len(re.sub(r"[^A-Za-z]", "", label))
-    if letters > size + slack or not fields.contains(text, label) or _sentence(text, label):
-        return False
-    # a short label misread by a letter is one only alone on its line: inside a longer
-    # one a near miss is another word (`Mole Man 2` is no MOVE)
-    return size > SHORT_LABEL or letters <= size + 2 or _spelt(text, label)
-
-
-def _sentence(text: str, label: str) -> bool:
-    """The label's word opens a sentence: the word after it is in small letters (`Move the
-    Hero ...`, the words beside an effect's name tag, is no MOVE label)."""
-    words = text.split()
-    size = len(label.split())
-    for n in range(len(words) - size):
-        if " ".join(words[n : n + size]).casefold().strip(":") == label.casefold():
-            return words[n + size][:1].islower()
-    return False
-
-
-def _spelt(text: str, label: str) -> bool:
-    letters = "".join(c for c in text.casefold() if c.isalnum())
-    return "".join(c for c in label.casefold() if c.isalnum()) in letters
-
-
 def shape_fits(kind: Kind, width: int, height: int) -> bool:
     return abs(width / height - kind.aspect) / kind.aspect <= SHAPE_SLACK
-
-
-def _bottom_title(
-    kind: Kind, lines: list[Line], left: list[str], below: float, least: float
-) -> int | None:
-    """With `bottom: true` and no title in the top band: the lowest line of capitals in
-    the bottom band (a strip card prints its name at the bottom), no sentence, no label."""
-    for i in range(len(lines) - 1, -1, -1):
-        line, text = lines[i], left[i]
-        if line.box[1] + line.box[3] < below:  # its foot in the band
-            break
-        letters = [c for c in text if c.isalpha()]
-        capitals = len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
-        if not capitals or line.confidence < least or lines_read.SENTENCE.search(text):
-            continue
-        if not _is_heading(kind, text) and not _labelled(kind, text):
-            return i
-    return None
-
-
-def _flag_word(kind: Kind, text: str) -> bool:
-    """The line is one of the kind's flag words alone (a BAM! tag over the title)."""
-    words = [str(r.options["word"]) for r in kind.rules if r.how == "flag" and "word" in r.options]
-    return any(strip_marks(text).casefold() == w.casefold() for w in words)
-
-
-def _labelled(kind: Kind, text: str) -> bool:
-    """The line holds one of the kind's longer labels, as evidence() counts one
-    (`ALTERNATIVE END OF TURN`): no title, and no rules text. (A short one, MOVE, counts
-    inside `Move clockwise.`: only _is_heading's line of its own is one.)"""
-    return any(
-        len(re.sub(r"[^A-Za-z]", "", e)) > SHORT_LABEL and _labels(text, e) for e in kind.evidence
-    )
-
-
-def _is_heading(kind: Kind, text: str) -> bool:
-    """The line is one of the kind's headings (a few letters more at most), by the label
-    rule: a short heading misread by a letter is one only alone on its line (`Mole Man 2`
-    is a title, not MOVE)."""
-    letters = re.sub(r"[^A-Za-z]", "", text)
-    return any(
-        _labels(text, e, slack=3) and len(letters) <= len(re.sub(r"[^A-Za-z]", "", e)) + 3
-        for e in kind.evidence
-    )
 
 
 def read(
@@ -211,9 +158,10 @@ def read(
                     continue  # a name is no sentence, nor a row of three numbers (a rules
                     # line under a title not read; a table's row `Health 10 12 13`; a
                     # villain's `Rhino 1 14`, its stage and hit points beside it, is a name)
-                head, rest = title_part(line, left[i])
-                named = head and not _is_heading(kind, head) and not _labelled(kind, head)
-                if named and grammar_lines.letters(head) >= 3 and not _flag_word(kind, head):
+                head, rest = before_label(kind, *title_part(line, left[i]))
+                named = head and not is_heading(kind, head) and not labelled(kind, head)
+                named = named and not only_label(kind, head)
+                if named and grammar_lines.letters(head) >= 3 and not flag_word(kind, head):
                     take(rule.field, [i], strip_marks(head, bool(o.get("number"))))
                     left[i] = rest
                     break
@@ -233,10 +181,13 @@ def read(
                         left[i] = ""
                         break
             if rule.field not in values and o.get("bottom"):
-                at = _bottom_title(kind, lines, left, card_height - share * card_height, least)
-                if at is not None:
-                    take(rule.field, [at], strip_marks(left[at]))
-                    left[at] = ""
+                band = card_height - share * card_height
+                larger = taller or TITLE_LARGER * grammar_lines.median_height(lines)
+                at = bottom_title(kind, lines, left, band, least, larger)
+                if at is not None:  # up to a wide space (`Venom T-Rex   Health 5`)
+                    head, rest = before_label(kind, *title_part(lines[at], left[at]))
+                    take(rule.field, [at], strip_marks(head, bool(o.get("number"))))
+                    left[at] = rest
         elif rule.how == "pattern":
             pattern = re.compile(str(o["pattern"]))
             for i, text in enumerate(left):
@@ -272,9 +223,9 @@ def read(
         elif rule.how == "after":
             picked = []
             for i, text in enumerate(left):
-                if picked and (not text or _is_heading(kind, text)):
+                if picked and (not text or is_heading(kind, text)):
                     break
-                if not picked and text and _is_heading(kind, text):
+                if not picked and text and is_heading(kind, text):
                     left[i] = ""
                     picked = [-1]
                     continue
@@ -293,18 +244,19 @@ def read(
             # read from the image (numbers.py); the label alone on its line is used up,
             # and so are a table's rows the page read as text
             if rule.how == "table":
-                for i in grammar_lines.table_rows(
-                    lines, left, [str(h) for h in o.get("heads", [])]
-                ):
+                heads = [str(h) for h in o.get("heads", [])]
+                for i in grammar_lines.table_rows(lines, left, heads):
                     left[i] = ""
+                for i, text in enumerate(left):
+                    if text and only_label(kind, text):
+                        left[i] = ""  # a row's label alone (`Heroes`): the table's
             printed = fields.label_in(o, left)
-            word = rf"(?<![A-Za-z]){re.escape(printed)}(?![A-Za-z])"
-            inline = re.compile(rf"(?i)(\d{{1,2}})\W*{word}|{word}\W*(\d{{1,2}})")
             for i, text in enumerate(left):
-                found = inline.search(text) if printed and rule.how == "number" else None
+                found = inline(text, printed) if printed and rule.how == "number" else None
                 if found and rule.field not in values:  # `5 Health` on a bar: read as text
                     take(rule.field, [i], int(found.group(1) or found.group(2)))
-                    left[i] = (text[: found.start()] + " " + text[found.end() :]).strip()
+                    rest = (text[: found.start()] + " " + text[found.end() :]).strip()
+                    left[i] = rest if any(c.isalnum() for c in rest) else ""  # a pill's `(`
                     continue
                 if (
                     printed
@@ -322,9 +274,9 @@ def read(
                 # "activates their" then "BAM!." ending the sentence on the next line)
                 if lines_read.ends_sentence(lines, i, text):
                     continue
-                if text and _labels(text, word, int(o.get("slack", FLAG_SLACK))):
+                if text and grammar_labels.labels(text, word, int(o.get("slack", FLAG_SLACK))):
                     take(rule.field, [i], True)
-                    if _is_heading(kind, text) or len(strip_marks(text)) <= len(word) + 3:
+                    if is_heading(kind, text) or len(strip_marks(text)) <= len(word) + 3:
                         left[i] = ""
                     break
         elif rule.how == "near":
@@ -333,12 +285,12 @@ def read(
             # the label on a short line, not `Move clockwise ...`; spelt right first, and
             # a near miss not on a line another field took (a title `Mole Man 2`)
             printed = fields.label_in(o, [ln.text for ln in lines])
-            at_label = [i for i, t in enumerate(lines) if _labels(t.text, printed)]
-            spelt = [i for i in at_label if _spelt(lines[i].text, printed)]
+            at_label = [i for i, t in enumerate(lines) if grammar_labels.labels(t.text, printed)]
+            spelt = [i for i in at_label if grammar_labels.spelt(lines[i].text, printed)]
             label = next(iter(spelt or [i for i in at_label if left[i]]), None)
             if label is None:
                 continue
-            labels[rule.field] = _label_word(lines[label], printed)
+            labels[rule.field] = label_word(lines[label], printed)
             reach = NEAR * labels[rule.field].box[3]
             lx, ly = labels[rule.field].centre
             for i, text in enumerate(left):
@@ -363,8 +315,8 @@ def read(
                 and not lines_read.pictured(lines[i], usual)
                 and not lines_read.inside(lines[i], diagram or [])
                 and not lines_read.icon_letters(text)
-                and not _is_heading(kind, text)
-                and not _labelled(kind, text)  # `ALTERNATIVE END OF TURN`: a heading, kept
+                and not is_heading(kind, text)
+                and not labelled(kind, text)  # `ALTERNATIVE END OF TURN`: a heading, kept
                 and not any(d.search(text) for d in drops)
             ]
             picked = [i for i in fit if lines[i].confidence >= least]
@@ -380,15 +332,6 @@ def read(
     return Reading(
         kind, values, confidences, kept, unread, corrections, labels=labels, lines=list(lines)
     )
-
-
-def _label_word(line: Line, label: str) -> Line:
-    """The label's own word, with its box, when the line kept its words: a label read on
-    one line with other things (`(1) MOVE`) stands where its word does, its size its own."""
-    for word in line.words:
-        if len(label.split()) == 1 and fields.contains(word.text, label):
-            return Line(word.text, line.confidence, word.box, word.box[3], (word,))
-    return line
 
 
 def _number_value(text: str) -> int | str:
