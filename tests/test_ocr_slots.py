@@ -598,3 +598,37 @@ def test_two_alike_panels_with_no_mark_are_no_diagram_whose_lines_are_kept() -> 
     assert len(slots.find_slots(card)) == 2 and not slots.diagram_found(card)
     assert slots.diagram_boxes(card) == []
     assert len(slots.diagram_boxes(_card([[("square", RED)]] * 3, marked=1))) == 3
+
+
+def test_a_heart_and_a_heater_shield_drawn_by_hand_are_named_so() -> None:
+    # drawn here as a token printer would, not from shapes.OUTLINES: two round lobes and a
+    # point; a flat top, straight sides, a point at the foot
+    heart = Image.new("L", (90, 90), 0)
+    pen = ImageDraw.Draw(heart)
+    pen.ellipse((8, 10, 48, 50), fill=255)
+    pen.ellipse((42, 10, 82, 50), fill=255)
+    pen.polygon([(11, 38), (79, 38), (45, 82)], fill=255)
+    shield = Image.new("L", (90, 90), 0)
+    ImageDraw.Draw(shield).polygon(
+        [(12, 8), (78, 8), (78, 40), (70, 60), (45, 84), (20, 60), (12, 40)], fill=255
+    )
+    import numpy as np
+
+    for image, name in ((heart, "heart"), (shield, "shield")):
+        found = shapes.measure(np.asarray(image) > 127)
+        assert found is not None
+        assert shapes.nearest(found, 76)[0] == name
+
+
+def test_slots_read_as_one_tall_line_of_letters_are_no_words_covering_them() -> None:
+    from cardkit.ocr import page, slot_rows
+
+    def line(text: str, box: tuple[int, int, int, int], confidence: float = 0.9) -> page.Line:
+        return page.Line(text, confidence, box, float(box[3]))
+
+    text = [line("For each Crisis token they have,", (53, 601, 552, 31)) for _ in range(3)]
+    diagram = line("ODE", (84, 205, 529, 281), 0.81)  # three ovals read as letters
+    title = line("Crossbones 2", (184, 944, 346, 46))  # a bold title: words
+    boxes = slot_rows.words_of([diagram, title, *text])
+    assert (84, 205, 613, 486) not in boxes
+    assert (184, 944, 530, 990) in boxes

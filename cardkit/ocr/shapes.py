@@ -141,6 +141,32 @@ OUTLINES: dict[str, list[tuple[float, float]]] = {
         (-0.3, -1),
     ],
 }
+
+
+def _heart(steps: int = 48) -> list[tuple[float, float]]:
+    """The classic heart curve, its point down."""
+    points = []
+    for k in range(steps):
+        t = 2 * math.pi * k / steps
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((x / 16, -y / 16))
+    return points
+
+
+def _shield(steps: int = 24) -> list[tuple[float, float]]:
+    """A heater shield: a flat top, straight sides for 0.4 of its height, then sides
+    curving in to a point at the foot."""
+    right = [(1.0, -1.0), (1.0, -0.2)]
+    for k in range(1, steps):
+        u = k / steps
+        right.append(((1 - u) * (1 + 0.6 * u), -0.2 + 1.2 * u))
+    left = [(-x, y) for x, y in reversed(right)]
+    return [(-1.0, -1.0), *right[:], (0.0, 1.0), *left[:-1]]
+
+
+OUTLINES["heart"] = _heart()
+OUTLINES["shield"] = _shield()
 ROUND = ("circle", "ring")
 NAMES = (*ROUND, *OUTLINES)
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from cardkit.ocr import grammar_lines, slot_outlines
+from cardkit.ocr import grammar_lines, lines_read, slot_outlines
 from cardkit.ocr.slot_icons import DIFFERENT, INSET, Box, Pixels
 
 SAME = 0.3  # boxes of one row differ in width and height by at most this share
@@ -61,11 +61,16 @@ def find_slots(card: Image.Image, words: tuple[Box, ...] = ()) -> list[Box]:
 
 def words_of(lines: Any) -> tuple[Box, ...]:
     """The boxes of the lines read surely as words (three letters or more), as find_slots
-    takes them (a title in a bold face: its letters run together look like a row)."""
+    takes them (a title in a bold face: its letters run together look like a row); not a
+    line far taller than the text's type (lines_read.PICTURE times: the slots themselves
+    read as letters, `ODE` 281 px tall over text 31 px tall)."""
+    worded = [ln for ln in lines if grammar_lines.letters(ln.text) >= 3]
+    heights = sorted(ln.height for ln in worded)
+    usual = heights[len(heights) // 2] if heights else 0.0
     return tuple(
         (ln.box[0], ln.box[1], ln.box[0] + ln.box[2], ln.box[1] + ln.box[3])
-        for ln in lines
-        if ln.confidence >= WORDS_SURE and grammar_lines.letters(ln.text) >= 3
+        for ln in worded
+        if ln.confidence >= WORDS_SURE and ln.height <= lines_read.PICTURE * usual
     )
 
 
