@@ -86,3 +86,13 @@ def test_a_tables_row_label_alone_at_the_top_is_no_dashboards_title() -> None:
     reading = grammar.read(_kind("dashboard"), lines, 1000)
     assert reading.values["title"] == "Crossbones"
     assert "Heroes" not in reading.kept
+
+
+def test_a_two_word_name_ending_with_a_bang_on_its_own_line_is_an_effects_name() -> None:
+    from cardkit.ocr import effect_names
+
+    texts = ["Surprise Attack!", "If Lizard is NOT Under Pressure, accelerate."]
+    assert effect_names.named(texts)[0] == "Surprise Attack!:"
+    # a flag word ending a sentence's last line is none
+    texts = ["Each Hero discards 1 card.", "Then BAM!", "Move 2 spaces."]
+    assert effect_names.named(texts) == texts

@@ -65,8 +65,8 @@ def _titled(words: list[str]) -> bool:
 
 def named(texts: list[str]) -> list[str]:
     """An effect's name without a colon gets the colon the other designs print: a short
-    title-case line with no end stop (an exclamation mark ends a name of three words or
-    more), followed by a line that opens with a capital (`Entangle`, then its text), or a
+    title-case line with no end stop (an exclamation mark ends a name, not when a word in
+    capitals ends a line of two words: `Then BAM!`), followed by a line that opens with a capital (`Entangle`, then its text), or a
     title-case phrase run into its text with a full stop or a dash between spaces at the
     start of a paragraph (`Citizen V. Discard ...`, `On the Run — If ...`; a sentence of
     rules text has words in lower case)."""
@@ -95,8 +95,8 @@ def named(texts: list[str]) -> list[str]:
             continue
         if k == len(texts) - 1 or text.rstrip()[-1:] in ".,;:?":
             continue
-        if text.rstrip().endswith("!") and len(words) < 3:
-            continue  # `Attack the Surface, My Monsters!` is a name; `Then BAM!` is not
+        if text.rstrip().endswith("!") and len(words) < 3 and words[-1].rstrip("!").isupper():
+            continue  # `Surprise Attack!` is a name; `Then BAM!`, a flag word's, is not
         if _titled(words) and after_stop and texts[k + 1][:1].isupper():
             out[k] = _cased(text.rstrip()) + ":"
     return out

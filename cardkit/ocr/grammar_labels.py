@@ -95,7 +95,7 @@ def rule_labels(kind: Kind) -> list[str]:
 def only_label(kind: Kind, text: str) -> bool:
     """The line is one of the kind's rule labels alone (a table's `Heroes` over its
     counts): no title, and no rules text."""
-    bare = strip_marks(text).strip("()[]{}|:.,;").casefold()
+    bare = text.strip().strip("()[]{}|:.,;").casefold()
     return bool(bare) and any(bare == label.casefold() for label in rule_labels(kind))
 
 
