@@ -96,3 +96,12 @@ def test_a_two_word_name_ending_with_a_bang_on_its_own_line_is_an_effects_name()
     # a flag word ending a sentence's last line is none
     texts = ["Each Hero discards 1 card.", "Then BAM!", "Move 2 spaces."]
     assert effect_names.named(texts) == texts
+
+
+def test_a_short_label_word_in_small_letters_among_words_is_no_label() -> None:
+    # `Double Move`, an effect's name, is no MOVE label; the printed label stays one
+    assert not grammar_labels.labels("Double Move", "MOVE")
+    assert grammar_labels.labels("MOVE", "MOVE") and grammar_labels.labels("Move", "MOVE")
+    assert grammar_labels.labels("Move 3", "MOVE")
+    assert grammar_labels.labels("Fixer HP 3", "HP")
+    assert grammar_labels.labels("Then BAM!", "BAM!", slack=6)

@@ -21,9 +21,21 @@ def labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
     size = len(re.sub(r"[^A-Za-z]", "", label))
     if letters > size + slack or not fields.contains(text, label) or sentence(text, label):
         return False
+    if size <= SHORT_LABEL and _among_words(text, label):
+        return False
     # a short label misread by a letter is one only alone on its line: inside a longer
     # one a near miss is another word (`Mole Man 2` is no MOVE)
     return size > SHORT_LABEL or letters <= size + 2 or spelt(text, label)
+
+
+def _among_words(text: str, label: str) -> bool:
+    """A short label's word set in small letters among other words of three letters or
+    more (`Double Move`, an effect's name): a word of the text, not the printed label (a
+    label printed in capitals stays one beside words: `Fixer HP 3`, `Then BAM!`)."""
+    words = [w.strip("()[]{}|:.,;") for w in text.split()]
+    own = [w for w in words if w.casefold() == label.casefold().strip(":")]
+    others = [w for w in words if w not in own and sum(c.isalpha() for c in w) >= 3]
+    return bool(own and others) and not any(w.isupper() for w in own)
 
 
 def sentence(text: str, label: str) -> bool:
