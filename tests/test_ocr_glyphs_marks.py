@@ -349,4 +349,38 @@ def test_letters_in_a_row_make_a_word_and_a_dotted_rule_none() -> None:
         mask[200:206, left : left + 6] = 1
     contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     found = coloured_words.rows(contours, tree[0], mask, np.full(mask.shape, 90, np.uint8), 1050)
-    assert [(box, round(turn)) for box, turn, _ in found] == [((100, 500, 170, 40), 0)]
+    assert [(box, round(turn)) for box, turn, *_ in found] == [((100, 500, 170, 40), 0)]
+
+
+class _ReadsInkOnly:
+    """Reads an image of two tones (a patch's own pixels as ink) as `BAM!`, surely, and
+    one with the patch's greys in it as `Baw`, unsurely: as tesseract read design-j's red
+    comic letters with their dark outline and shadow at 150 dpi."""
+
+    name = "ink-only"
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Any, mode: Any, *, key: str, whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading, Word
+
+        self.keys.append(key)
+        tones = len(np.unique(np.asarray(image.convert("L"))))
+        text, sure = ("BAM!", 0.95) if tones <= 2 else ("Baw", 0.4)
+        return Reading((Word(text, sure, (4, 4, image.width - 8, image.height - 8), 0),))
+
+
+def test_a_patch_read_unsurely_is_read_again_as_its_own_pixels() -> None:
+    card = Image.new("RGB", (750, 1050), (236, 186, 66))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((60, 60, 260, 120), fill=(200, 50, 40), outline=(40, 30, 25), width=3)
+    for left in (80, 140, 200):  # three letters cut out of it
+        pen.rectangle((left, 75, left + 30, 105), fill=(250, 240, 230))
+    engine = _ReadsInkOnly()
+    found = marks.find(card, engine, "t")
+    assert [m.text for m in found] == ["BAM!"]
+    assert any(k.endswith("/ink") for k in engine.keys)

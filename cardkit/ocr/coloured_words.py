@@ -25,10 +25,12 @@ LETTERS = 3  # pieces in a row: a word (`B`, `AM` run together, `!`)
 
 def rows(
     contours: Any, links: Any, mask: Any, grey: Any, card_height: int
-) -> list[tuple[Box, float, Any]]:
+) -> list[tuple[Box, float, Any, Any]]:
     """Each word's box, its tilt (degrees, for Image.rotate: level when 0) and its letters
     in the card's grey on white: only the pieces' own pixels and their edge (a frame line
-    round them is none; the grey keeps what binary ink would run together at 150 dpi)."""
+    round them is none; the grey keeps what binary ink would run together at 150 dpi);
+    and the pieces' own pixels alone, black on white (a dark outline round red letters is
+    none of them)."""
     pieces: list[Box] = sorted(
         (
             _box(cv2.boundingRect(contour))
@@ -55,11 +57,14 @@ def rows(
         right = max(b[0] + b[2] for b in boxes)
         bottom = max(b[1] + b[3] for b in boxes)
         ink = np.full((bottom - top, right - left), 255, np.uint8)
-        edged = cv2.dilate(mask[top:bottom, left:right], np.ones((3, 3), np.uint8)) > 0
+        bare = ink.copy()  # the pieces' own pixels alone, black: an outline round them none
+        own = mask[top:bottom, left:right] > 0
+        edged = cv2.dilate(own.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         for bx, by, bw, bh in boxes:
             at = (slice(by - top, by - top + bh), slice(bx - left, bx - left + bw))
             ink[at] = np.where(edged[at], grey[by : by + bh, bx : bx + bw], 255)
-        out.append(((left, top, right - left, bottom - top), _tilt(boxes), ink))
+            bare[at] = np.where(own[at], 0, 255)
+        out.append(((left, top, right - left, bottom - top), _tilt(boxes), ink, bare))
     return out
 
 

@@ -66,7 +66,8 @@ def _titled(words: list[str]) -> bool:
 def named(texts: list[str]) -> list[str]:
     """An effect's name without a colon gets the colon the other designs print: a short
     title-case line with no end stop (an exclamation mark ends a name, not when a word in
-    capitals ends a line of two words: `Then BAM!`), followed by a line that opens with a capital (`Entangle`, then its text), or a
+    capitals ends a line of two words: `Then BAM!`), followed by a line that opens with a
+    capital (`Entangle`, then its text), or a
     title-case phrase run into its text with a full stop or a dash between spaces at the
     start of a paragraph (`Citizen V. Discard ...`, `On the Run — If ...`; a sentence of
     rules text has words in lower case)."""

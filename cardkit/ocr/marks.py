@@ -17,7 +17,7 @@ import numpy as np
 from PIL import Image
 
 from cardkit.ocr import coloured_words, fields, shapes
-from cardkit.ocr.engine import OcrEngine
+from cardkit.ocr.engine import OcrEngine, Reading
 
 SATURATED = 90  # HSV saturation (0..255) of a mark's fill, at least
 SMALLEST, LARGEST = 0.002, 0.05  # a mark's area as a share of the card's
@@ -27,6 +27,7 @@ HOLE = 0.003  # a letter cut out of a patch covers this share of its box, at lea
 LETTERS = 3  # a word inside a patch leaves this many holes in its colour, at least
 POINTED = 8  # a patch with this many points is a starburst: read even with no holes
 TARGET = 40  # the patch is read at about this height per line of type
+INK_READ = 0.8  # a patch read less surely than this is read again as its own pixels
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Mark:
     box: tuple[int, int, int, int]  # x, y, w, h on the card
     points: int  # how many points its outline has
     text: str  # what was read inside
+    confidence: float = 1.0  # how surely the engine read it
 
 
 def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) -> list[Mark]:
@@ -46,11 +48,12 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     area = rgb.shape[0] * rgb.shape[1]
     out: list[Mark] = []
-    words: list[tuple[tuple[int, int, int, int], float, Any]] = []  # coloured_words.py
+    words: list[tuple[tuple[int, int, int, int], float, Any, Any]] = []  # coloured_words.py
     card_grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     for mask in _patches(hsv):
         if mask.sum() < SMALLEST * area:
             continue
+        drawn = mask  # as printed: closing runs a small word's letters together
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
         if tree is None:
@@ -74,8 +77,9 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
             if len(holes) < LETTERS and points < POINTED:
                 framed = _framed_word(rgb, contours, tree[0], index)
                 if framed is not None:  # an outline round a word of its colour (a stamp)
-                    text = _read_level(framed[0], framed[1], engine, f"{key}/mark{len(out)}")
-                    out.append(Mark((x, y, w, h), points, text))
+                    read = _read_level(framed[0], framed[1], engine, f"{key}/mark{len(out)}")
+                    text = " ".join(read.text.split())
+                    out.append(Mark((x, y, w, h), points, text, read.confidence))
                 continue  # no word cut out of it (a disc round one digit, a slot's rim)
             inset = (w // 8, h // 8) if points >= POINTED else (0, 0)  # inside the points
             inner = rgb[y + inset[1] : y + h - inset[1], x + inset[0] : x + w - inset[0]]
@@ -116,16 +120,33 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                     engine.read(c, "word", key=f"{key}/mark{len(out)}/{n}/word")
                     for n, c in enumerate(grown)
                 ]
-            text = max(reads, key=lambda r: r.confidence).text
-            out.append(Mark((x, y, w, h), points, " ".join(text.split())))
-        words += coloured_words.rows(contours, tree[0], mask, card_grey, rgb.shape[0])
+            if max(r.confidence for r in reads) < INK_READ and not tilt:
+                # letters that are the patch (red letters with a dark outline and a
+                # shadow): the patch's own pixels as ink read what its grey does not
+                ink = np.where(mask[y : y + h, x : x + w] > 0, 0, 255).astype(np.uint8)
+                rim = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
+                if (rim == 0).mean() > 0.5:  # a patch round its box, its letters cut out
+                    ink = 255 - ink  # (a tag): the letters dark on light
+                reads.append(_read_level(ink, 0.0, engine, f"{key}/mark{len(out)}/ink"))
+            best = max(reads, key=lambda r: r.confidence)
+            text, sure = best.text, best.confidence
+            out.append(Mark((x, y, w, h), points, " ".join(text.split()), sure))
+        words += coloured_words.rows(contours, tree[0], drawn, card_grey, rgb.shape[0])
     # after every patch (a frame's read of its word stands), the word with the most ink
     # first: a hue's share of a word's letters (the next hue has the rest) is no word
-    words.sort(key=lambda word: -int((word[2] < 128).sum()))
-    for box, turn, ink in words:
-        if any(_overlaps(box, m.box) for m in out):
-            continue  # read already, as a frame's, a patch's or another colour's word
-        out.append(Mark(box, 0, _read_level(ink, turn, engine, f"{key}/word{len(out)}")))
+    words.sort(key=lambda word: -int((word[3] == 0).sum()))
+    for box, turn, ink, bare in words:
+        over = [m for m in out if _overlaps(box, m.box)]
+        if any(m.confidence >= INK_READ for m in over):
+            continue  # read already, surely, as a frame's, a patch's or another hue's word
+        read = _read_level(ink, turn, engine, f"{key}/word{len(out)}")
+        if read.confidence < INK_READ:
+            again = _read_level(bare, turn, engine, f"{key}/word{len(out)}/bare")
+            read = max((read, again), key=lambda r: r.confidence)
+        if over and read.confidence <= max(m.confidence for m in over):
+            continue
+        out = [m for m in out if m not in over]  # a patch's unsure read of these letters
+        out.append(Mark(box, 0, " ".join(read.text.split()), read.confidence))
     # a mark inside another is the same one read closer (a double frame's inner outline)
     return [m for m in out if not any(o is not m and _inside(o.box, m.box) for o in out)]
 
@@ -228,7 +249,7 @@ def _level_angle(contour: Any) -> float:
     return angle if abs(angle) <= 45 else 0.0
 
 
-def _read_level(grey: Any, angle: float, engine: OcrEngine, key: str) -> str:
+def _read_level(grey: Any, angle: float, engine: OcrEngine, key: str) -> Reading:
     """A word's grey inside a frame, stood level and read as one line (as a word when the
     line mode reads nothing)."""
     paper = int(np.median(grey)) if grey.size else 255
@@ -245,7 +266,7 @@ def _read_level(grey: Any, angle: float, engine: OcrEngine, key: str) -> str:
     reading = engine.read(grown, "line", key=key)
     if not reading.text.strip():
         reading = engine.read(grown, "word", key=f"{key}/word")
-    return " ".join(reading.text.split())
+    return reading
 
 
 def _same(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
