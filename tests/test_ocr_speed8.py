@@ -1,0 +1,61 @@
+"""Shortcuts of the eighth speed session, each checked against the long way it replaced
+(written out here as it stood before), on drawn and random images: the same answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from cardkit.ocr import marks
+
+
+def _old_patches(hsv: Any) -> list[Any]:
+    """marks._patches before the hue histogram: twelve masks made and counted."""
+    hue = hsv[:, :, 0].astype(np.int16)
+    strong = (hsv[:, :, 1] >= marks.SATURATED) & (hsv[:, :, 2] >= 90)
+    out = []
+    for centre in range(0, 180, 15):
+        near = np.minimum(np.abs(hue - centre), 180 - np.abs(hue - centre)) <= 10
+        out.append((strong & near).astype(np.uint8))
+    value = hsv[:, :, 2].astype(np.int16)
+    if float(np.median(value)) - marks.BLACK >= marks.DARKER:
+        out.append(((value <= marks.BLACK) & (hsv[:, :, 1] < marks.SATURATED)).astype(np.uint8))
+    return out
+
+
+def _cards() -> list[Any]:
+    rng = np.random.default_rng(8)
+    cards = [rng.integers(0, 256, (60, 80, 3), dtype=np.uint8) for _ in range(4)]
+    drawn = np.full((200, 140, 3), 230, np.uint8)
+    drawn[20:60, 20:80] = (250, 200, 0)  # a yellow burst
+    drawn[100:130, 30:120] = (200, 30, 20)  # a red tag
+    drawn[150:190, 10:130] = (10, 10, 10)  # a black banner on a light card
+    cards.append(drawn)
+    dark = np.full((100, 100, 3), 20, np.uint8)  # a dark card: no black mask
+    dark[10:40, 10:40] = (0, 120, 255)
+    cards.append(dark)
+    cards.append(np.full((50, 70, 3), 128, np.uint8))  # nothing strong at all
+    return cards
+
+
+@pytest.mark.parametrize("least", [0.0, 1.0, 50.0, 2000.0])
+def test_mark_patches_are_the_masks_made_one_hue_at_a_time(least: float) -> None:
+    for rgb in _cards():
+        hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
+        want = [m for m in _old_patches(hsv) if m.sum() >= least]
+        got = list(marks._patches(hsv, least))
+        assert len(got) == len(want)
+        for a, b in zip(got, want, strict=True):
+            assert a.dtype == np.uint8
+            assert np.array_equal(a, b)
+
+
+def test_the_median_from_a_histogram_is_numpys_median() -> None:
+    rng = np.random.default_rng(19)
+    for size in (1, 2, 3, 10, 11, 1000, 1001):
+        values = rng.integers(0, 256, size, dtype=np.uint8)
+        assert marks.median_of(values) == float(np.median(values.astype(np.int16)))
+    assert marks.median_of(np.array([[0, 255], [255, 0]], np.uint8)) == 127.5
