@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
-from cardkit.ocr import marks
+from cardkit.ocr import marks, pipeline
+from cardkit.ocr.intake import Frame
+from cardkit.ocr.pipeline import Options
 
 
 def _old_patches(hsv: Any) -> list[Any]:
@@ -59,3 +62,30 @@ def test_the_median_from_a_histogram_is_numpys_median() -> None:
         values = rng.integers(0, 256, size, dtype=np.uint8)
         assert marks.median_of(values) == float(np.median(values.astype(np.int16)))
     assert marks.median_of(np.array([[0, 255], [255, 0]], np.uint8)) == 127.5
+
+
+def _read_frame(sure: dict[int, float]) -> list[str]:
+    from tests.test_ocr_speed import Scripted, _banner_card
+
+    engine = Scripted(sure)
+    frame = Frame("plan", Path("plan.png"), "", _banner_card(), None)
+    pipeline.read_frame(frame, engine, Options(("marvel-united",)))
+    return engine.keys
+
+
+def _probes(keys: list[str], turn: int) -> list[str]:
+    return [k for k in keys if "@" in k and k.split("/")[1].split("~")[0] == str(turn)]
+
+
+def test_a_card_read_surely_upright_first_is_not_probed_the_other_ways_up() -> None:
+    keys = _read_frame({0: 0.9, 180: 0.4})
+    assert _probes(keys, 0)  # its templates were probed this way up ...
+    assert not _probes(keys, 180) and not _probes(keys, 90) and not _probes(keys, 270)
+    assert keys.count("plan/0/page") == 1  # ... and its page read once, for both uses
+    assert "plan/0/page-inverted" in keys  # the kinds were weighed on it, read in full
+
+
+def test_a_card_read_unsurely_first_is_probed_every_way_up_as_before() -> None:
+    keys = _read_frame({0: 0.6, 180: 0.4})  # across, but not surely upright
+    assert _probes(keys, 0) and _probes(keys, 180)
+    assert keys.count("plan/0/page") == 1  # read early, handed on to the weighing

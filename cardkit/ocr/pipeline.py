@@ -118,6 +118,17 @@ def _shape_order(shapes: list[float | None], aspects: list[float], axis: str) ->
     return sorted(range(len(shapes)), key=key)
 
 
+def _early_read(
+    frame: Frame, engine: OcrEngine, level: Image.Image, turn: int, axis: str
+) -> tuple[Image.Image, list[page.Line]] | None:
+    """The page's first read of the card at the first way up, as kind_choice.weigh reads
+    it first (the same card, key and read: it is handed to weigh, not read again), when
+    that way up is weigh's first (else None)."""
+    if turn != _rotations(axis)[0]:
+        return None
+    return level, page.first_read(level, engine, f"{frame.name}/{turn}")
+
+
 def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sets = layout.template_sets()
     wanted = options.systems or systems_in_path(frame.source, list(sets))
@@ -134,7 +145,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sure, skew, level, level_turn = False, 0.0, straight.image, 0
     probed: dict[str, tuple[float, bool, str, str, int]] = {}  # each kind's best probe
     by_axis: dict[int, tuple[tuple[float, layout.Template, int, Image.Image, str], bool]] = {}
-    for index in _shape_order(straight.shapes, aspects, axis):
+    order = _shape_order(straight.shapes, aspects, axis)
+    early: tuple[Image.Image, list[page.Line]] | None = None  # the first way up's page read
+    for index in order:
         image = straight.card(index)
         rotations = _turns(image, templates, slack, axis) or _rotations(axis)
         level, level_turn = geometry.rotate(image, rotations[0]), rotations[0]
@@ -144,6 +157,10 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
                 level = geometry.trim(geometry.deskew(level, skew))
         reader.variant = f"~{index}" if index else ""
         for rotation in rotations:
+            if rotation != rotations[0] and not sure and index == order[-1]:
+                early = early or _early_read(frame, engine, level, rotations[0], axis)
+                if early and kind_choice.surely_across(early[1]):
+                    break  # the card reads surely upright: the other ways up are not probed
             card = geometry.rotate(level, (rotation - rotations[0]) % 360)
             for template in templates:
                 if not _aspect_fits(card.width, card.height, template, slack):
@@ -206,6 +223,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             "",
             heard,
             probed=probed,
+            early={level_turn: early[1]} if early and early[0] is level else None,
         )
     decision, kind, lines, level, level_turn = weighed
     if best is not None and (best[2] - level_turn) % 180 and kind_choice.upright(lines):
