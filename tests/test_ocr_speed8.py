@@ -9,8 +9,9 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
-from cardkit.ocr import marks, pipeline
+from cardkit.ocr import bars, channels, marks, pipeline
 from cardkit.ocr.intake import Frame
 from cardkit.ocr.pipeline import Options
 
@@ -89,3 +90,44 @@ def test_a_card_read_unsurely_first_is_probed_every_way_up_as_before() -> None:
     keys = _read_frame({0: 0.6, 180: 0.4})  # across, but not surely upright
     assert _probes(keys, 0) and _probes(keys, 180)
     assert keys.count("plan/0/page") == 1  # read early, handed on to the weighing
+
+
+def _old_bars(card: Image.Image, dark_level: int) -> list[bars.Bar]:
+    """bars.find before its pieces were tested at once: one by one, in Python."""
+    rgb = np.asarray(card.convert("RGB"))
+    height, width = rgb.shape[:2]
+    dark = (channels.brightest(rgb) < dark_level).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    out = []
+    for n in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[n][:5])
+        if (
+            w >= bars.BAR_WIDTH * width
+            and w >= bars.BAR_RATIO * h
+            and h <= bars.BAR_HEIGHT * height
+            and h >= 8
+            and area >= bars.BAR_FILL * w * h
+        ):
+            out.append(bars.Bar((x, y, w, h), dark_level))
+    return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))
+
+
+def test_heading_bars_are_the_pieces_tested_one_by_one() -> None:
+    rng = np.random.default_rng(5)
+    found = 0
+    for trial in range(12):
+        card = np.full((300, 200, 3), 235, np.uint8)
+        noise = rng.random((300, 200)) < 0.12  # specks of dark art: thousands of pieces
+        card[noise] = 20
+        card[100:120, 20:180] = (30, 30, 90)  # one bar always
+        for _ in range(trial % 4):  # bars of every shape, some too short, low or hollow
+            top, left = int(rng.integers(0, 270)), int(rng.integers(0, 120))
+            h, w = int(rng.integers(4, 30)), int(rng.integers(20, 200 - left))
+            card[top : top + h, left : left + w] = (30, 30, 90)
+            if trial % 3 == 0:
+                card[top + 2 : top + h - 2, left + 2 : left + w - 2] = 235  # an outline
+        image = Image.fromarray(card)
+        want = _old_bars(image, 110)
+        assert bars.find(image, 110) == want
+        found += len(want)
+    assert found  # some bars were found, not only none both ways
