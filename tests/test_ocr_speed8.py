@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cardkit.ocr import bars, channels, marks, pipeline
+from cardkit.ocr import bars, blobs, channels, glyphs, line_finder, marks, numbers, pipeline
 from cardkit.ocr.intake import Frame
 from cardkit.ocr.pipeline import Options
 
@@ -131,3 +131,93 @@ def test_heading_bars_are_the_pieces_tested_one_by_one() -> None:
         assert bars.find(image, 110) == want
         found += len(want)
     assert found  # some bars were found, not only none both ways
+
+
+def _masks(seed: int) -> list[Any]:
+    """Random ink of every density, with blocks (glyph-sized and larger) and a frame."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for density in (0.02, 0.1, 0.3):
+        mask = rng.random((120, 160)) < density
+        for _ in range(6):
+            top, left = int(rng.integers(0, 100)), int(rng.integers(0, 140))
+            mask[top : top + int(rng.integers(3, 20)), left : left + int(rng.integers(2, 15))] = (
+                True
+            )
+        mask[5, :] = True  # a rule across the card
+        out.append(mask)
+    return out
+
+
+def _old_number_glyphs(mask: Any, type_height: float, words: list[Any]) -> list[Any]:
+    from cardkit.ocr.boxes import overlaps
+
+    count, _labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
+    out = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if not numbers.SHORTEST * type_height <= h <= numbers.TALLEST * type_height:
+            continue
+        if not 0.25 <= w / h <= 1.0 or area < 0.12 * w * h or area > 0.75 * w * h:
+            continue
+        if any(overlaps((x, y, w, h), box) for box in words):
+            continue
+        out.append((x, y, w, h))
+    return out
+
+
+def test_number_glyphs_are_the_pieces_tested_one_by_one() -> None:
+    found = 0
+    for mask in _masks(3):
+        for height in (2.0, 4.5, 9.0):
+            for words in ([], [(0, 0, 80, 60)]):
+                want = _old_number_glyphs(mask, height, words)
+                assert numbers._glyphs(mask, height, words) == want
+                found += len(want)
+    assert found
+
+
+def test_line_ink_drops_the_same_wide_pieces_as_one_by_one() -> None:
+    rng = np.random.default_rng(4)
+    for trial in range(4):
+        grey = rng.integers(0, 256, (80, 120), dtype=np.uint8) if trial % 2 else None
+        if grey is None:
+            grey = np.full((80, 120), 200, np.uint8)
+            grey[10:14, :] = 20  # a band across the card: dropped
+            grey[30:50, 20:30] = 20  # a glyph: kept
+        got = line_finder.ink(grey)
+        # the long way: every piece over half the card's width or height dropped
+        small = cv2.resize(grey, (120 // 4, 80 // 4), interpolation=cv2.INTER_AREA)
+        ground = cv2.medianBlur(small, (max(3, 120 // 48)) | 1)
+        ground = cv2.resize(ground, (120, 80), interpolation=cv2.INTER_LINEAR)
+        want = np.abs(grey.astype(np.int16) - ground.astype(np.int16)) > line_finder.CONTRAST
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            want.astype(np.uint8), connectivity=8
+        )
+        wide = [i for i in range(1, count) if stats[i][2] > 0.5 * 120 or stats[i][3] > 0.5 * 80]
+        if wide:
+            want[np.isin(labels, wide)] = False
+        assert np.array_equal(got, want)
+
+
+def test_components_listed_in_one_pass_are_those_read_one_by_one() -> None:
+    for mask in _masks(6):
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(
+            mask.astype(np.uint8), connectivity=8
+        )
+        found, _labels = glyphs._components(mask)
+        assert found == [tuple(int(v) for v in stats[i]) for i in range(1, count)]
+        assert all(type(v) is int for row in found for v in row)
+        assert blobs.components(mask) == [
+            blobs.Component(
+                int(stats[i][4]),
+                int(stats[i][0]),
+                int(stats[i][0] + stats[i][2]) - 1,
+                int(stats[i][1]),
+                int(stats[i][1] + stats[i][3]) - 1,
+                float(centroids[i][0]),
+            )
+            for i in range(1, count)
+        ]

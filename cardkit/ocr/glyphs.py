@@ -56,7 +56,7 @@ def _components(
     import cv2
 
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    found = [tuple(int(v) for v in stats[i]) for i in range(1, count)]
+    found = [tuple(row) for row in stats[1:count].tolist()]  # Python ints, in one pass
     return found, np.asarray(labels)  # type: ignore[return-value]
 
 
