@@ -11,7 +11,18 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cardkit.ocr import bars, blobs, channels, glyphs, line_finder, marks, numbers, pipeline
+from cardkit.ocr import (
+    banner,
+    bars,
+    blobs,
+    channels,
+    glyphs,
+    line_finder,
+    marks,
+    numbers,
+    outlines,
+    pipeline,
+)
 from cardkit.ocr.intake import Frame
 from cardkit.ocr.pipeline import Options
 
@@ -221,3 +232,83 @@ def test_components_listed_in_one_pass_are_those_read_one_by_one() -> None:
             )
             for i in range(1, count)
         ]
+
+
+def _old_erase(image: Image.Image) -> Image.Image:
+    """outlines.erase as it was: each piece tested, and painted, one by one."""
+    grey = np.asarray(image.convert("L"))
+    paper = int(np.median(grey))
+    flag = cv2.THRESH_BINARY if paper < 128 else cv2.THRESH_BINARY_INV
+    _, ink = cv2.threshold(grey, 0, 255, flag | cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    pieces = [stats[n] for n in range(1, count)]
+    heights = [int(s[3]) for s in pieces if s[3] >= outlines.SPECK]
+    if not heights:
+        return Image.fromarray(grey)
+    letter = float(np.median(heights))
+    out = grey.copy()
+    for n, s in enumerate(pieces, 1):
+        w, h, area = int(s[2]), int(s[3]), int(s[4])
+        if (
+            max(w, h) >= outlines.OUTLINE_SIZE * letter
+            and area <= outlines.OUTLINE_FILL * w * h
+            and w * h <= outlines.OUTLINE_SHARE * grey.size
+        ):
+            out[labels == n] = paper
+    return Image.fromarray(out)
+
+
+def _words_in_pills(seed: int, dark: bool) -> Image.Image:
+    rng = np.random.default_rng(seed)
+    paper, ink = (30, 230) if dark else (230, 30)
+    grey = np.full((120, 400), paper, np.uint8)
+    for n in range(int(rng.integers(0, 4))):  # a thin outline round a word: erased
+        left = 10 + 120 * n
+        grey[20:90, left : left + 100] = ink
+        grey[23:87, left + 3 : left + 97] = paper
+    for _ in range(30):  # letters
+        x, y = int(rng.integers(0, 390)), int(rng.integers(30, 80))
+        grey[y : y + 10, x : x + 4] = ink
+    return Image.fromarray(grey)
+
+
+def test_outlines_erased_at_once_are_those_erased_one_by_one() -> None:
+    erased = 0
+    for seed in range(8):
+        image = _words_in_pills(seed, dark=seed % 2 == 1)
+        want = np.asarray(_old_erase(image))
+        assert np.array_equal(np.asarray(outlines.erase(image)), want)
+        erased += int((want != np.asarray(image)).any())
+    assert erased  # outlines were erased, not only left
+
+
+def _old_glyph_marks(grey: Any, card_height: int, level: float) -> list[Any]:
+    otsu, _ = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    _, ink = cv2.threshold(grey, otsu * level, 255, cv2.THRESH_BINARY_INV)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    return [
+        (int(x), int(y), int(w), int(h))
+        for x, y, w, h, area in stats[1:count]
+        if banner.GLYPH[0] * card_height <= h <= banner.GLYPH[1] * card_height
+        and w <= 2 * h
+        and area >= 0.15 * w * h
+    ]
+
+
+def test_a_banners_glyph_row_is_found_as_with_its_pieces_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = np.random.default_rng(12)
+    rows = []
+    seen: list[Any] = []  # the marks each darkness cut gave the row finder
+    real = banner._rows
+    monkeypatch.setattr(banner, "_rows", lambda marks: seen.append(marks) or real(marks))
+    for trial in range(6):
+        grey = np.full((100, 400), 220, np.uint8)
+        grey[rng.random((100, 400)) < 0.05] = 20  # specks of art
+        for n in range(3 + trial):  # capitals on one baseline
+            grey[40:60, 20 + 30 * n : 34 + 30 * n] = 20
+        seen.clear()
+        rows.append(banner.glyph_row(grey, 400))
+        assert seen == [_old_glyph_marks(grey, 400, level) for level in banner.LEVELS]
+    assert all(row is not None for row in rows)
