@@ -16,6 +16,7 @@ from cardkit.ocr import (
     bars,
     blobs,
     channels,
+    geometry,
     glyphs,
     line_finder,
     marks,
@@ -312,3 +313,36 @@ def test_a_banners_glyph_row_is_found_as_with_its_pieces_one_by_one(
         rows.append(banner.glyph_row(grey, 400))
         assert seen == [_old_glyph_marks(grey, 400, level) for level in banner.LEVELS]
     assert all(row is not None for row in rows)
+
+
+def _old_skew(image: Image.Image) -> float:
+    """geometry.skew_angle with numpy's row sums, as it was."""
+    small, _ = geometry._small(geometry.gray(image))
+    mask = geometry.ink_mask(small).astype(np.uint8)
+    h, w = mask.shape
+    scores: dict[float, float] = {}
+
+    def sharpness(angle: float) -> float:
+        if angle not in scores:
+            matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+            turned = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST)
+            rows = turned.sum(axis=1, dtype=np.float32)
+            scores[angle] = float(np.square(np.diff(rows)).sum())
+        return scores[angle]
+
+    best = max(np.arange(-geometry.MAX_SKEW, geometry.MAX_SKEW + 0.01, 0.5), key=sharpness)
+    return round(float(max(np.arange(best - 0.5, best + 0.51, 0.1), key=sharpness)), 2)
+
+
+def test_the_skew_found_with_opencvs_row_sums_is_numpys() -> None:
+    angles = set()
+    for turn in (-3.2, -1.0, 0.0, 0.7, 2.4):
+        card = np.full((700, 500), 235, np.uint8)
+        for row in range(12):  # lines of words
+            for word in range(6):
+                card[60 + 50 * row : 72 + 50 * row, 30 + 75 * word : 90 + 75 * word] = 30
+        image = Image.fromarray(card).rotate(turn, fillcolor=235)
+        got = geometry.skew_angle(image)
+        assert got == _old_skew(image)
+        angles.add(got)
+    assert len(angles) >= 3  # the skews differ: the test saw more than one answer
