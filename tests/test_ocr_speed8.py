@@ -346,3 +346,17 @@ def test_the_skew_found_with_opencvs_row_sums_is_numpys() -> None:
         assert got == _old_skew(image)
         angles.add(got)
     assert len(angles) >= 3  # the skews differ: the test saw more than one answer
+
+
+def test_a_shape_that_fits_only_on_its_side_is_not_probed_when_it_reads_upright(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the templates fit this shape only a quarter turn round (a squared-up outline of
+    # another card's proportions): probed so, every region would be read across its lines
+    monkeypatch.setattr(pipeline, "_turns", lambda *_: [270, 90])
+    keys = _read_frame({0: 0.9, 270: 0.4, 90: 0.4})
+    assert not [k for k in keys if "@" in k]  # no region probed at all ...
+    assert keys.count("plan/0/page") == 1 and "plan/0/page-inverted" in keys  # ... weighed
+    keys = _read_frame({0: 0.6, 270: 0.4, 90: 0.4})  # not surely upright: probed as before
+    assert _probes(keys, 270) and _probes(keys, 90)
+    assert keys.count("plan/0/page") == 1

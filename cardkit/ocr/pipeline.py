@@ -119,14 +119,12 @@ def _shape_order(shapes: list[float | None], aspects: list[float], axis: str) ->
 
 
 def _early_read(
-    frame: Frame, engine: OcrEngine, level: Image.Image, turn: int, axis: str
-) -> tuple[Image.Image, list[page.Line]] | None:
-    """The page's first read of the card at the first way up, as kind_choice.weigh reads
-    it first (the same card, key and read: it is handed to weigh, not read again), when
-    that way up is weigh's first (else None)."""
-    if turn != _rotations(axis)[0]:
-        return None
-    return level, page.first_read(level, engine, f"{frame.name}/{turn}")
+    frame: Frame, engine: OcrEngine, level: Image.Image, level_turn: int, turn: int
+) -> tuple[Image.Image, list[page.Line]]:
+    """The page's first read of the card turned to `turn`, as kind_choice.weigh reads it
+    first (the same card, key and read: it is handed to weigh, not read again)."""
+    card = geometry.rotate(level, (turn - level_turn) % 360)
+    return level, page.first_read(card, engine, f"{frame.name}/{turn}")
 
 
 def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
@@ -146,6 +144,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     probed: dict[str, tuple[float, bool, str, str, int]] = {}  # each kind's best probe
     by_axis: dict[int, tuple[tuple[float, layout.Template, int, Image.Image, str], bool]] = {}
     order = _shape_order(straight.shapes, aspects, axis)
+    first = _rotations(axis)[0]  # the way up the kinds are weighed on first
     early: tuple[Image.Image, list[page.Line]] | None = None  # the first way up's page read
     for index in order:
         image = straight.card(index)
@@ -157,10 +156,14 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
                 level = geometry.trim(geometry.deskew(level, skew))
         reader.variant = f"~{index}" if index else ""
         for rotation in rotations:
-            if rotation != rotations[0] and not sure and index == order[-1]:
-                early = early or _early_read(frame, engine, level, rotations[0], axis)
-                if early and kind_choice.surely_across(early[1]):
-                    break  # the card reads surely upright: the other ways up are not probed
+            if index == order[-1] and not sure and (rotation - first) % 360:
+                # a way up not the one the kinds are weighed on first: that one is read
+                # now (once: the weighing is handed it), and when it reads across the
+                # card surely, this and the other ways up are not probed (upside down or
+                # on its side: what their regions read is no template's fit)
+                early = early or _early_read(frame, engine, level, rotations[0], first)
+                if kind_choice.surely_across(early[1]):
+                    break
             card = geometry.rotate(level, (rotation - rotations[0]) % 360)
             for template in templates:
                 if not _aspect_fits(card.width, card.height, template, slack):
@@ -223,7 +226,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             "",
             heard,
             probed=probed,
-            early={level_turn: early[1]} if early and early[0] is level else None,
+            early={first: early[1]} if early and early[0] is level else None,
         )
     decision, kind, lines, level, level_turn = weighed
     if best is not None and (best[2] - level_turn) % 180 and kind_choice.upright(lines):
