@@ -303,7 +303,12 @@ def test_a_banners_glyph_row_is_found_as_with_its_pieces_one_by_one(
     rows = []
     seen: list[Any] = []  # the marks each darkness cut gave the row finder
     real = banner._rows
-    monkeypatch.setattr(banner, "_rows", lambda marks: seen.append(marks) or real(marks))
+
+    def rows_of(marks: list[tuple[int, int, int, int]]) -> Any:
+        seen.append(marks)
+        return real(marks)
+
+    monkeypatch.setattr(banner, "_rows", rows_of)
     for trial in range(6):
         grey = np.full((100, 400), 220, np.uint8)
         grey[rng.random((100, 400)) < 0.05] = 20  # specks of art

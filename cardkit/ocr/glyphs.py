@@ -57,7 +57,7 @@ def _components(
 
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     found = [tuple(row) for row in stats[1:count].tolist()]  # Python ints, in one pass
-    return found, np.asarray(labels)  # type: ignore[return-value]
+    return found, np.asarray(labels)
 
 
 def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
