@@ -45,14 +45,11 @@ def glyph_row(grey: np.ndarray[Any, Any], card_height: int) -> tuple[int, int, i
     best: list[tuple[int, int, int, int]] = []
     for level in LEVELS:
         _, ink = cv2.threshold(grey, otsu * level, 255, cv2.THRESH_BINARY_INV)
-        count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-        marks = [
-            (int(x), int(y), int(w), int(h))
-            for x, y, w, h, area in stats[1:count]
-            if GLYPH[0] * card_height <= h <= GLYPH[1] * card_height
-            and w <= 2 * h
-            and area >= 0.15 * w * h
-        ]
+        _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        x, y, w, h, area = (stats[1:, k].astype(np.int64) for k in range(5))  # every piece
+        glyph = (GLYPH[0] * card_height <= h) & (h <= GLYPH[1] * card_height)  # at once
+        glyph &= (w <= 2 * h) & (area >= 0.15 * w * h)
+        marks = [(int(x[n]), int(y[n]), int(w[n]), int(h[n])) for n in np.flatnonzero(glyph)]
         for row in _rows(marks):
             if len(row) > len(best):
                 best = row

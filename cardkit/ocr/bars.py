@@ -121,16 +121,17 @@ def find(card: Image.Image, dark_level: int) -> list[Bar]:
     if not height or not width:
         return []
     dark = (luminance(rgb) < dark_level).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+    # every piece tested at once (dark art holds tens of thousands), in int64 as Python's
+    # ints: the few bars are made one by one
+    x, y, w, h, area = (stats[1:, i].astype(np.int64) for i in range(5))
+    shaped = (w >= BAR_WIDTH * width) & (w >= BAR_RATIO * h) & (h <= BAR_HEIGHT * height)
+    shaped &= h >= 8
+    filled = area >= BAR_FILL * w * h
     out = []
-    for n in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[n][:5])
-        if (
-            w >= BAR_WIDTH * width
-            and w >= BAR_RATIO * h
-            and h <= BAR_HEIGHT * height
-            and h >= 8
-            and (area >= BAR_FILL * w * h or _edged(dark[y : y + h, x : x + w], area))
-        ):
-            out.append(Bar((x, y, w, h), dark_level))
+    for n in np.flatnonzero(shaped):
+        box = (int(x[n]), int(y[n]), int(w[n]), int(h[n]))
+        part = dark[box[1] : box[1] + box[3], box[0] : box[0] + box[2]]
+        if filled[n] or _edged(part, int(area[n])):
+            out.append(Bar(box, dark_level))
     return sorted(out, key=lambda bar: (bar.box[1], bar.box[0]))

@@ -92,13 +92,11 @@ def components(mask: Mask) -> list[Component]:
     """8-connected components of a mask."""
     count, _, stats, centroids = cv2.connectedComponentsWithStats(_u8(mask), connectivity=8)
     out = []
-    for label in range(1, count):
-        left, top, width, height, area = (int(v) for v in stats[label])
-        out.append(
-            Component(
-                area, left, left + width - 1, top, top + height - 1, float(centroids[label][0])
-            )
-        )
+    # Python ints and floats in one pass each, not one numpy scalar at a time
+    for (left, top, width, height, area), (middle, _) in zip(
+        stats[1:count].tolist(), centroids[1:count].tolist(), strict=True
+    ):
+        out.append(Component(area, left, left + width - 1, top, top + height - 1, middle))
     return out
 
 

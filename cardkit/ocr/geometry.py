@@ -140,7 +140,9 @@ def skew_angle(image: Image.Image) -> float:
         if angle not in scores:
             matrix = cv2.getRotationMatrix2D(centre, angle, 1.0)
             turned = cv2.warpAffine(mask, matrix, (w, h), flags=cv2.INTER_NEAREST)
-            rows = turned.sum(axis=1, dtype=np.float32)
+            # the row sums in float32 (exact: at most 255 x the width), by OpenCV: numpy's
+            # sum along rows took half as long as the warp
+            rows = cv2.reduce(turned, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32F).ravel()
             scores[angle] = float(np.square(np.diff(rows)).sum())
         return scores[angle]
 

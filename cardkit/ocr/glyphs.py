@@ -56,8 +56,8 @@ def _components(
     import cv2
 
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    found = [tuple(int(v) for v in stats[i]) for i in range(1, count)]
-    return found, np.asarray(labels)  # type: ignore[return-value]
+    found = [tuple(row) for row in stats[1:count].tolist()]  # Python ints, in one pass
+    return found, np.asarray(labels)
 
 
 def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

@@ -43,6 +43,7 @@ def weigh(
     reader_cache: tuple[Reading, ...] = (),
     sure: bool = False,
     probed: dict[str, tuple[float, bool, str, str, int]] | None = None,
+    early: dict[int, list[page.Line]] | None = None,
 ) -> Weighed:
     """Every kind of every candidate system scored on the card's whole-card read (see
     decide.py); the grammar kind to read the card by, when one wins with evidence. The
@@ -51,7 +52,8 @@ def weigh(
     read at all, the lines found by shape (line_finder.py) are added. `probed` holds each
     kind's best template probe (and the way up it was read): every kind is a candidate,
     not only the best template's; once words read across the card, a template probed with
-    the card on its side is none (its regions were read across the lines)."""
+    the card on its side is none (its regions were read across the lines). `early`: a way
+    up's first read, read already (pipeline.read_frame, before it probed the other ways up)."""
     hinted = set(options.systems or systems_in_path(frame.source, [s.system for s in chosen]))
     every = [k for s in chosen for k in grammar.grammars().get(s.system, ()) if k.rules]
     found: Found | None = None
@@ -73,10 +75,10 @@ def weigh(
             # down, read down it too and less surely (0.23-0.43 after 0.86-0.96 on designs)
             continue
         key = f"{frame.name}/{turn}{reader_variant}"
-        lines = page.first_read(card, engine, key)
+        lines = early[turn] if early and turn in early else page.first_read(card, engine, key)
         first = sum(ln.confidence * len(ln.text) for ln in lines)
         across = upright(lines)
-        sure_upright = across and surely_upright(lines)
+        sure_upright = surely_across(lines)
         if across:
             read_across.append(turn)
         elif surely_upright(lines):
@@ -255,6 +257,12 @@ def surely_upright(lines: list[page.Line]) -> bool:
         return False
     weighed = sum(ln.confidence * sum(c.isalpha() for c in ln.text) for ln in lines)
     return weighed / letters >= UPRIGHT_CONFIDENCE
+
+
+def surely_across(lines: list[page.Line]) -> bool:
+    """The first read runs across the card, surely: the card stands upright this way up
+    (weigh reads no other way up; read_frame probes no other way up)."""
+    return upright(lines) and surely_upright(lines)
 
 
 def template_fits(template: decide.Candidate, decision: decide.Decision) -> bool:

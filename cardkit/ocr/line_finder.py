@@ -39,12 +39,11 @@ def ink(grey: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     ground = cv2.medianBlur(small, (max(3, max(h, w) // 48)) | 1)
     ground = cv2.resize(ground, (w, h), interpolation=cv2.INTER_LINEAR)
     mask = np.abs(grey.astype(np.int16) - ground.astype(np.int16)) > CONTRAST
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        mask.astype(np.uint8), connectivity=8
-    )
-    wide = [i for i in range(1, count) if stats[i][2] > 0.5 * w or stats[i][3] > 0.5 * h]
-    if wide:
-        mask[np.isin(labels, wide)] = False
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    wide = (stats[:, 2] > 0.5 * w) | (stats[:, 3] > 0.5 * h)  # every piece at once
+    wide[0] = False  # the ground
+    if wide.any():
+        mask[wide[labels]] = False  # one look-up by label
     return mask
 
 

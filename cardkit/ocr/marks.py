@@ -50,9 +50,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     out: list[Mark] = []
     words: list[tuple[tuple[int, int, int, int], float, Any, Any]] = []  # coloured_words.py
     card_grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-    for mask in _patches(hsv):
-        if mask.sum() < SMALLEST * area:
-            continue
+    for mask in _patches(hsv, SMALLEST * area):
         drawn = mask  # as printed: closing runs a small word's letters together
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
@@ -151,19 +149,40 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     return [m for m in out if not any(o is not m and _inside(o.box, m.box) for o in out)]
 
 
-def _patches(hsv: Any) -> Any:
-    """Masks of what may be marks: each hue's strong colour (a yellow burst, an orange
-    disc), then the near-black (a black banner, whose word is white), where the card's
-    ground is not itself that dark."""
-    hue = hsv[:, :, 0].astype(np.int16)
+HUES = range(0, 180, 15)  # the hues a strong colour is looked for at ...
+HUE_REACH = 10  # ... each taking the hues this near it (OpenCV's hue runs 0..179, round)
+# for each of HUES, which of the 256 possible hue values lie near it
+NEAR_HUE = np.array(
+    [[min(abs(h - c), 180 - abs(h - c)) <= HUE_REACH for h in range(256)] for c in HUES]
+)
+
+
+def _patches(hsv: Any, least: float = 0.0) -> Any:
+    """Masks (0/1) of what may be marks, each of more than `least` pixels: each hue's
+    strong colour (a yellow burst, an orange disc), then the near-black (a black banner,
+    whose word is white), where the card's ground is not itself that dark. A hue's pixels
+    are counted from one histogram of the strong pixels' hues, so the mask of a hue the
+    card holds too little of is never made (most of the twelve)."""
+    hue = hsv[:, :, 0]
     strong = (hsv[:, :, 1] >= SATURATED) & (hsv[:, :, 2] >= 90)
-    for centre in range(0, 180, 15):
-        near = np.minimum(np.abs(hue - centre), 180 - np.abs(hue - centre)) <= 10
-        yield (strong & near).astype(np.uint8)
-    value = hsv[:, :, 2].astype(np.int16)
-    ground = float(np.median(value))
-    if ground - BLACK >= DARKER:
-        yield ((value <= BLACK) & (hsv[:, :, 1] < SATURATED)).astype(np.uint8)
+    counts = np.bincount(hue[strong], minlength=256)
+    for near in NEAR_HUE:
+        if counts[near].sum() >= least:
+            yield (strong & near[hue]).view(np.uint8)
+    value = hsv[:, :, 2]
+    if median_of(value) - BLACK >= DARKER:
+        mask = (value <= BLACK) & (hsv[:, :, 1] < SATURATED)
+        if np.count_nonzero(mask) >= least:
+            yield mask.view(np.uint8)
+
+
+def median_of(values: Any) -> float:
+    """np.median of an 8-bit array, from its histogram (no sort of every pixel)."""
+    cumulative = np.cumsum(np.bincount(values.ravel(), minlength=256))
+    n = int(cumulative[-1])
+    low = int(np.searchsorted(cumulative, (n - 1) // 2, side="right"))
+    high = int(np.searchsorted(cumulative, n // 2, side="right"))
+    return (low + high) / 2
 
 
 BLACK = 40  # HSV value (0..255) of a black mark's fill, at most

@@ -90,17 +90,17 @@ def _glyphs(
     import cv2
 
     image: Any = mask.astype(np.uint8)
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(image, connectivity=8)
+    _, _labels, stats, _ = cv2.connectedComponentsWithStats(image, connectivity=8)
+    # the size and fill tests on every piece at once (the ground, label 0, is none)
+    x, y, w, h, area = (stats[1:, k].astype(np.int64) for k in range(5))
+    aspect = w / h
+    sized = (SHORTEST * type_height <= h) & (h <= TALLEST * type_height)
+    shaped = (aspect >= 0.25) & (aspect <= 1.0) & (area >= 0.12 * w * h) & (area <= 0.75 * w * h)
     out = []
-    for i in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        if not SHORTEST * type_height <= h <= TALLEST * type_height:
-            continue
-        if not 0.25 <= w / h <= 1.0 or area < 0.12 * w * h or area > 0.75 * w * h:
-            continue
-        if any(overlaps((x, y, w, h), box) for box in words):
-            continue
-        out.append((x, y, w, h))
+    for i in np.flatnonzero(sized & shaped):
+        box = (int(x[i]), int(y[i]), int(w[i]), int(h[i]))
+        if not any(overlaps(box, word) for word in words):
+            out.append(box)
     return out
 
 

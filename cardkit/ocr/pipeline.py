@@ -118,6 +118,15 @@ def _shape_order(shapes: list[float | None], aspects: list[float], axis: str) ->
     return sorted(range(len(shapes)), key=key)
 
 
+def _early_read(
+    frame: Frame, engine: OcrEngine, level: Image.Image, level_turn: int, turn: int
+) -> tuple[Image.Image, list[page.Line]]:
+    """The page's first read of the card turned to `turn`, as kind_choice.weigh reads it
+    first (the same card, key and read: it is handed to weigh, not read again)."""
+    card = geometry.rotate(level, (turn - level_turn) % 360)
+    return level, page.first_read(card, engine, f"{frame.name}/{turn}")
+
+
 def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sets = layout.template_sets()
     wanted = options.systems or systems_in_path(frame.source, list(sets))
@@ -134,16 +143,41 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     sure, skew, level, level_turn = False, 0.0, straight.image, 0
     probed: dict[str, tuple[float, bool, str, str, int]] = {}  # each kind's best probe
     by_axis: dict[int, tuple[tuple[float, layout.Template, int, Image.Image, str], bool]] = {}
-    for index in _shape_order(straight.shapes, aspects, axis):
-        image = straight.card(index)
-        rotations = _turns(image, templates, slack, axis) or _rotations(axis)
-        level, level_turn = geometry.rotate(image, rotations[0]), rotations[0]
-        if straight.outline is None:  # a found outline's sides have set the card straight
-            skew = geometry.skew_angle(level)
-            if skew:
-                level = geometry.trim(geometry.deskew(level, skew))
+    order = _shape_order(straight.shapes, aspects, axis)
+    first = _rotations(axis)[0]  # the way up the kinds are weighed on first
+    early: tuple[Image.Image, list[page.Line]] | None = None  # the first way up's page read
+    made: dict[int, tuple[list[int], Image.Image, float]] = {}
+
+    def leveled(index: int) -> tuple[list[int], Image.Image, float]:
+        """A shape's ways up that fit, the card stood at the first of them, its skew."""
+        if index not in made:
+            image = straight.card(index)
+            rotations = _turns(image, templates, slack, axis) or _rotations(axis)
+            level, angle = geometry.rotate(image, rotations[0]), 0.0
+            if straight.outline is None:  # a found outline's sides have set it straight
+                angle = geometry.skew_angle(level)
+                if angle:
+                    level = geometry.trim(geometry.deskew(level, angle))
+            made[index] = (rotations, level, angle)
+        return made[index]
+
+    for index in order:
+        rotations, level, skew = leveled(index)
+        level_turn = rotations[0]
         reader.variant = f"~{index}" if index else ""
         for rotation in rotations:
+            last = index == order[-1]
+            if not sure and (rotation - first) % 360 and (last or not best or best[0] < ACCEPT):
+                # a way up not the one the kinds are weighed on first (on the last shape,
+                # which they are weighed on; an earlier one is left for it): that one is
+                # read now (once: the weighing is handed it), and when it reads across the
+                # card surely, this and the shape's other ways up are not probed (upside
+                # down or on its side: what their regions read is no template's fit)
+                if early is None:
+                    turns, weighed_on, _ = leveled(order[-1])
+                    early = _early_read(frame, engine, weighed_on, turns[0], first)
+                if kind_choice.surely_across(early[1]):
+                    break
             card = geometry.rotate(level, (rotation - rotations[0]) % 360)
             for template in templates:
                 if not _aspect_fits(card.width, card.height, template, slack):
@@ -190,6 +224,9 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             best[4],
             probed=probed,
             sure=True,
+            early={first: early[1]}
+            if early and best[3] is early[0] and best[2] == first and not best[4]
+            else None,
         )
         if not kind_choice.upright(weighed[2]):
             weighed = None  # its words run down the card: the keyword was read on its side
@@ -206,6 +243,7 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             "",
             heard,
             probed=probed,
+            early={first: early[1]} if early and early[0] is level else None,
         )
     decision, kind, lines, level, level_turn = weighed
     if best is not None and (best[2] - level_turn) % 180 and kind_choice.upright(lines):
