@@ -105,3 +105,7 @@ def test_a_short_label_word_in_small_letters_among_words_is_no_label() -> None:
     assert grammar_labels.labels("Move 3", "MOVE")
     assert grammar_labels.labels("Fixer HP 3", "HP")
     assert grammar_labels.labels("Then BAM!", "BAM!", slack=6)
+
+
+def test_a_label_beside_a_flag_word_in_capitals_on_its_line_stays_a_label() -> None:
+    assert grammar_labels.labels("2 BAM! Move", "MOVE")

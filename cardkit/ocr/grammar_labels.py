@@ -30,11 +30,14 @@ def labels(text: str, label: str, slack: int = LABEL_SLACK) -> bool:
 
 def _among_words(text: str, label: str) -> bool:
     """A short label's word set in small letters among other words of three letters or
-    more (`Double Move`, an effect's name): a word of the text, not the printed label (a
-    label printed in capitals stays one beside words: `Fixer HP 3`, `Then BAM!`)."""
+    more, not in capitals (`Double Move`, an effect's name): a word of the text, not the
+    printed label (a label printed in capitals stays one beside words: `Fixer HP 3`, `Then
+    BAM!`; and so does one beside a flag word read on its line: `2 BAM! Move`)."""
     words = [w.strip("()[]{}|:.,;") for w in text.split()]
     own = [w for w in words if w.casefold() == label.casefold().strip(":")]
-    others = [w for w in words if w not in own and sum(c.isalpha() for c in w) >= 3]
+    others = [
+        w for w in words if w not in own and sum(c.isalpha() for c in w) >= 3 and not w.isupper()
+    ]
     return bool(own and others) and not any(w.isupper() for w in own)
 
 
