@@ -109,3 +109,8 @@ def test_a_short_label_word_in_small_letters_among_words_is_no_label() -> None:
 
 def test_a_label_beside_a_flag_word_in_capitals_on_its_line_stays_a_label() -> None:
     assert grammar_labels.labels("2 BAM! Move", "MOVE")
+
+
+def test_a_label_in_capitals_with_a_speck_after_it_is_no_sentence() -> None:
+    assert grammar_labels.labels("VILLAIN jz", "VILLAIN")
+    assert not grammar_labels.labels("Villain and its minions", "VILLAIN")

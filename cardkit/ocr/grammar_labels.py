@@ -42,13 +42,15 @@ def _among_words(text: str, label: str) -> bool:
 
 
 def sentence(text: str, label: str) -> bool:
-    """The label's word opens a sentence: the word after it is in small letters (`Move the
-    Hero ...`, the words beside an effect's name tag, is no MOVE label)."""
+    """The label's word, not in capitals, opens a sentence: the word after it is in small
+    letters (`Move the Hero ...`, the words beside an effect's name tag, is no MOVE label;
+    `VILLAIN jz`, the label printed in capitals with a speck read after it, is one)."""
     words = text.split()
     size = len(label.split())
     for n in range(len(words) - size):
-        if " ".join(words[n : n + size]).casefold().strip(":") == label.casefold():
-            return words[n + size][:1].islower()
+        own = " ".join(words[n : n + size])
+        if own.casefold().strip(":") == label.casefold():
+            return not own.isupper() and words[n + size][:1].islower()
     return False
 
 
