@@ -114,3 +114,15 @@ def test_a_label_beside_a_flag_word_in_capitals_on_its_line_stays_a_label() -> N
 def test_a_label_in_capitals_with_a_speck_after_it_is_no_sentence() -> None:
     assert grammar_labels.labels("VILLAIN jz", "VILLAIN")
     assert not grammar_labels.labels("Villain and its minions", "VILLAIN")
+
+
+def test_a_paragraphs_last_line_set_taller_by_its_icons_is_no_name_at_the_foot() -> None:
+    lines = [
+        _line("END OF TURN", (631, 1271, 360, 51)),
+        _line("You may discard 1 Action token to", (424, 1363, 772, 64)),
+        _line("gain 2 Action tokens of your choice", (405, 1429, 811, 65)),
+        _line("between op, ax. and AX.", (450, 1476, 720, 114), confidence=0.67),
+    ]
+    reading = grammar.read(_kind("location"), lines, 1615)
+    assert "name" not in reading.values
+    assert reading.values["text"].endswith("between op, ax. and AX.")

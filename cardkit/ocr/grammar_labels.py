@@ -73,6 +73,9 @@ def bottom_title(
         letters = [c for c in text if c.isalpha()]
         capitals = len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
         larger = bool(taller) and len(letters) >= 3 and line.height >= taller
+        # ... and opening with a capital, with no end stop: a name, not a paragraph's last
+        # line set taller by its inline icons (`between op, ax. and AX.`)
+        larger = larger and letters[0].isupper() and not text.rstrip().endswith(".")
         if not (capitals or larger) or line.confidence < least:
             continue
         if lines_read.SENTENCE.search(text) or flag_word(kind, text):
