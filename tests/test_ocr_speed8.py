@@ -365,34 +365,3 @@ def test_a_shape_that_fits_only_on_its_side_is_not_probed_when_it_reads_upright(
     keys = _read_frame({0: 0.6, 270: 0.4, 90: 0.4})  # not surely upright: probed as before
     assert _probes(keys, 270) and _probes(keys, 90)
     assert keys.count("plan/0/page") == 1
-
-
-class _TwoShapes:
-    """A photo's outline squared up two ways (both a master plan's portrait shape)."""
-
-    def __init__(self, card: Image.Image) -> None:
-        self.shapes: list[float | None] = [0.714, 0.72]
-        self.settings: dict[str, Any] = {"outline": "found"}
-        self.image, self.outline = card, object()
-        self.cards = [card.copy(), card.copy()]
-
-    def card(self, index: int) -> Image.Image:
-        return self.cards[index]
-
-    def preview(self) -> Image.Image:
-        return self.image
-
-
-def test_an_earlier_shape_is_not_probed_upside_down_when_the_card_reads_upright(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(pipeline, "straighten", lambda image, _aspects: _TwoShapes(image))
-    monkeypatch.setattr(pipeline, "_shape_order", lambda *_: [1, 0])  # shape 1 tried first
-    keys = _read_frame({0: 0.9, 180: 0.4})
-    probes = [k.split("/")[1] for k in keys if "@" in k]
-    assert "0~1" in probes and "0" in probes  # each shape probed upright ...
-    assert "180~1" not in probes and "180" not in probes  # ... and not upside down
-    assert keys.count("plan/0/page") == 1  # the page read of the shape weighed on, once
-    keys = _read_frame({0: 0.6, 180: 0.4})  # not surely upright: upside down probed too
-    probes = [k.split("/")[1] for k in keys if "@" in k]
-    assert "180~1" in probes and "180" in probes

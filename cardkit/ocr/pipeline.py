@@ -146,36 +146,22 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
     order = _shape_order(straight.shapes, aspects, axis)
     first = _rotations(axis)[0]  # the way up the kinds are weighed on first
     early: tuple[Image.Image, list[page.Line]] | None = None  # the first way up's page read
-    made: dict[int, tuple[list[int], Image.Image, float]] = {}
-
-    def leveled(index: int) -> tuple[list[int], Image.Image, float]:
-        """A shape's ways up that fit, the card stood at the first of them, its skew."""
-        if index not in made:
-            image = straight.card(index)
-            rotations = _turns(image, templates, slack, axis) or _rotations(axis)
-            level, angle = geometry.rotate(image, rotations[0]), 0.0
-            if straight.outline is None:  # a found outline's sides have set it straight
-                angle = geometry.skew_angle(level)
-                if angle:
-                    level = geometry.trim(geometry.deskew(level, angle))
-            made[index] = (rotations, level, angle)
-        return made[index]
-
     for index in order:
-        rotations, level, skew = leveled(index)
-        level_turn = rotations[0]
+        image = straight.card(index)
+        rotations = _turns(image, templates, slack, axis) or _rotations(axis)
+        level, level_turn = geometry.rotate(image, rotations[0]), rotations[0]
+        if straight.outline is None:  # a found outline's sides have set the card straight
+            skew = geometry.skew_angle(level)
+            if skew:
+                level = geometry.trim(geometry.deskew(level, skew))
         reader.variant = f"~{index}" if index else ""
         for rotation in rotations:
-            last = index == order[-1]
-            if not sure and (rotation - first) % 360 and (last or not best or best[0] < ACCEPT):
-                # a way up not the one the kinds are weighed on first (on the last shape,
-                # which they are weighed on; an earlier one is left for it): that one is
-                # read now (once: the weighing is handed it), and when it reads across the
-                # card surely, this and the shape's other ways up are not probed (upside
-                # down or on its side: what their regions read is no template's fit)
-                if early is None:
-                    turns, weighed_on, _ = leveled(order[-1])
-                    early = _early_read(frame, engine, weighed_on, turns[0], first)
+            if index == order[-1] and not sure and (rotation - first) % 360:
+                # a way up not the one the kinds are weighed on first: that one is read
+                # now (once: the weighing is handed it), and when it reads across the
+                # card surely, this and the other ways up are not probed (upside down or
+                # on its side: what their regions read is no template's fit)
+                early = early or _early_read(frame, engine, level, rotations[0], first)
                 if kind_choice.surely_across(early[1]):
                     break
             card = geometry.rotate(level, (rotation - rotations[0]) % 360)
@@ -224,9 +210,6 @@ def read_frame(frame: Frame, engine: OcrEngine, options: Options) -> CardRead:
             best[4],
             probed=probed,
             sure=True,
-            early={first: early[1]}
-            if early and best[3] is early[0] and best[2] == first and not best[4]
-            else None,
         )
         if not kind_choice.upright(weighed[2]):
             weighed = None  # its words run down the card: the keyword was read on its side
