@@ -333,3 +333,28 @@ def test_a_master_plan_of_another_design_reads_by_grammar_and_says_what_it_doubt
     assert any(n.startswith("card/place: 3 slots counted") for n in notes), notes
     report, _ = check([out / f"{scan.stem}.yaml"])
     assert report.errors == 0, [d.message for d in report.diagnostics]
+
+
+DESIGN_J = DESIGN_B.parent / "marvel-united-design-j"
+
+
+@pytest.mark.skipif(__import__("shutil").which("tesseract") is None, reason="needs tesseract")
+def test_a_threat_printing_no_heading_with_its_name_at_the_foot_reads_by_grammar(
+    tmp_path: Path,
+) -> None:
+    """Venom T-Rex as design-j paints it: the rules text in a panel, the name on a dark band
+    at the card's foot with `Health 5` on a pill beside it; no heading a threat prints on
+    every card. Its kind comes from the threat template's probe, never skipped."""
+    from cardkit.ocr import batch
+    from cardkit.ocr.pipeline import Options
+
+    scan = DESIGN_J / "design-j-knull-threat-venom-t-rex-clean.png"
+    out = tmp_path / "out"
+    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
+    [result] = batch.run([scan], settings, jobs=1)
+    assert result.ok, result.message
+    document = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    assert document["kind"] == "marvel-united/threat-card"
+    assert document["card"]["name"] == "Venom T-Rex"
+    assert document["card"]["health"] == 5
+    assert "Deal 2 damage to each Hero in this" in document["card"]["text"]
