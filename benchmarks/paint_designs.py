@@ -15,6 +15,7 @@ design-h, design-i and design-j since they were measured on 2026-12-04).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -25,35 +26,12 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from designs import (
-    design_b,
-    design_c,
-    design_d,
-    design_e,
-    design_f,
-    design_g,
-    design_h,
-    design_i,
-    design_j,
-    design_k,
-)
 from designs.data import ROOT, Card, truth
 from make_samples import DEGRADE, DPI_OF, save  # the degradations, not the painter
 
+# each design's painter, benchmarks/designs/design_<letter>.py, by its NAME
 DESIGNS: dict[str, ModuleType] = {
-    m.NAME: m
-    for m in (
-        design_b,
-        design_c,
-        design_d,
-        design_e,
-        design_f,
-        design_g,
-        design_h,
-        design_i,
-        design_j,
-        design_k,
-    )
+    m.NAME: m for m in (importlib.import_module(f"designs.design_{x}") for x in "bcdefghijk")
 }
 HELD_OUT = "design-k"  # measured, never tuned on (design-j a development design since 2026-12-04)
 DEGRADATIONS = ("clean", "150dpi", "skew2", "phone")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
@@ -306,6 +307,18 @@ def test_a_kept_line_that_starts_like_yaml_survives_the_draft_file() -> None:
 DESIGN_B = Path(__file__).resolve().parent.parent / "scans" / "samples" / "marvel-united-design-b"
 
 
+def _drafted(scan: Path, out: Path) -> dict[str, Any]:
+    """The draft `cardkit ocr --system marvel-united` writes for one scan (the real engine)."""
+    from cardkit.ocr import batch
+    from cardkit.ocr.pipeline import Options
+
+    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
+    [result] = batch.run([scan], settings, jobs=1)
+    assert result.ok, result.message
+    document: dict[str, Any] = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    return document
+
+
 @pytest.mark.skipif(__import__("shutil").which("tesseract") is None, reason="needs tesseract")
 def test_a_master_plan_of_another_design_reads_by_grammar_and_says_what_it_doubts(
     tmp_path: Path,
@@ -313,15 +326,9 @@ def test_a_master_plan_of_another_design_reads_by_grammar_and_says_what_it_doubt
     """Blastaar 1 as design-b paints it (not cardkit's proxy): title bar, Move 0 in an orange
     disc over MOVE, a BAM! starburst, three slots (a civilian each side, a thug and a
     civilian in the Villain's, starred), one effect. Read by the real engine."""
-    from cardkit.ocr import batch
-    from cardkit.ocr.pipeline import Options
-
     scan = DESIGN_B / "design-b-blastaar-mp01-clean.png"
     out = tmp_path / "out"
-    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
-    [result] = batch.run([scan], settings, jobs=1)
-    assert result.ok, result.message
-    document = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    document = _drafted(scan, out)
     assert document["kind"] == "marvel-united/masterplan-card"
     card = document["card"]
     assert card["n"] == 1
@@ -345,15 +352,7 @@ def test_a_threat_printing_no_heading_with_its_name_at_the_foot_reads_by_grammar
     """Venom T-Rex as design-j paints it: the rules text in a panel, the name on a dark band
     at the card's foot with `Health 5` on a pill beside it; no heading a threat prints on
     every card. Its kind comes from the threat template's probe, never skipped."""
-    from cardkit.ocr import batch
-    from cardkit.ocr.pipeline import Options
-
-    scan = DESIGN_J / "design-j-knull-threat-venom-t-rex-clean.png"
-    out = tmp_path / "out"
-    settings = batch.Settings(out, options=Options(("marvel-united",), 0.9))
-    [result] = batch.run([scan], settings, jobs=1)
-    assert result.ok, result.message
-    document = yamlio.load_text((out / f"{scan.stem}.yaml").read_text())
+    document = _drafted(DESIGN_J / "design-j-knull-threat-venom-t-rex-clean.png", tmp_path)
     assert document["kind"] == "marvel-united/threat-card"
     assert document["card"]["name"] == "Venom T-Rex"
     assert document["card"]["health"] == 5
