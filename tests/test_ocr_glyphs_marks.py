@@ -384,3 +384,37 @@ def test_a_patch_read_unsurely_is_read_again_as_its_own_pixels() -> None:
     found = marks.find(card, engine, "t")
     assert [m.text for m in found] == ["BAM!"]
     assert any(k.endswith("/ink") for k in engine.keys)
+
+
+class _WordsSurerThanPatches:
+    """Reads a coloured word's letters (`/word` keys) as `WE` at 0.63 and a patch as `fe`
+    at 0.2: neither is BAM!, as tesseract read design-e's tilted starburst."""
+
+    name = "words-surer"
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Any, mode: Any, *, key: str, whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading, Word
+
+        text, sure = ("WE", 0.63) if "/word" in key else ("fe", 0.2)
+        return Reading((Word(text, sure, (2, 2, image.width - 4, image.height - 4), 0),))
+
+
+def test_a_word_read_inside_a_starburst_keeps_the_starbursts_points() -> None:
+    card = Image.new("RGB", (750, 1050), (240, 236, 226))
+    pen = ImageDraw.Draw(card)
+    points = [
+        (
+            590 + (80 if k % 2 == 0 else 52) * math.cos(math.pi * k / 14),
+            95 + (80 if k % 2 == 0 else 52) * math.sin(math.pi * k / 14),
+        )
+        for k in range(28)
+    ]
+    pen.polygon(points, fill=(246, 196, 40))
+    for left in (545, 580, 615):  # three red letters, 34 px tall, in a row
+        pen.rectangle((left, 78, left + 24, 112), fill=(200, 40, 40))
+    found = marks.find(card, _WordsSurerThanPatches(), "t")
+    assert [m.text for m in found] == ["WE"]
+    assert found[0].points >= 8  # still a starburst: BAM! by its shape, doubted

@@ -10,7 +10,7 @@ grammar) is the mark even when the word inside does not read, though less surely
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -144,9 +144,22 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
         if over and read.confidence <= max(m.confidence for m in over):
             continue
         out = [m for m in out if m not in over]  # a patch's unsure read of these letters
-        out.append(Mark(box, 0, " ".join(read.text.split()), read.confidence))
-    # a mark inside another is the same one read closer (a double frame's inner outline)
-    return [m for m in out if not any(o is not m and _inside(o.box, m.box) for o in out)]
+        points = max([0] + [m.points for m in over])  # a starburst round them is still one
+        out.append(Mark(box, points, " ".join(read.text.split()), read.confidence))
+    return _innermost(out)
+
+
+def _innermost(marks: list[Mark]) -> list[Mark]:
+    """A mark inside another is the same one read closer (a double frame's inner outline,
+    a word of letters inside a starburst): the inner one stands, with the outer one's
+    points (a starburst whose word read as nothing is still one)."""
+    out = []
+    for mark in marks:
+        if any(o is not mark and _inside(o.box, mark.box) for o in marks):
+            continue
+        points = max([mark.points] + [o.points for o in marks if _inside(mark.box, o.box)])
+        out.append(replace(mark, points=points))
+    return out
 
 
 HUES = range(0, 180, 15)  # the hues a strong colour is looked for at ...
