@@ -418,3 +418,40 @@ def test_a_word_read_inside_a_starburst_keeps_the_starbursts_points() -> None:
     found = marks.find(card, _WordsSurerThanPatches(), "t")
     assert [m.text for m in found] == ["WE"]
     assert found[0].points >= 8  # still a starburst: BAM! by its shape, doubted
+
+
+class _TwoUnsureReads:
+    """Reads a patch's grey as `grey` and its own pixels as `ink`, both unsurely."""
+
+    name = "two-unsure"
+
+    def __init__(self, grey: tuple[str, float], ink: tuple[str, float]) -> None:
+        self.grey, self.ink = grey, ink
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: Any, mode: Any, *, key: str, whitelist: str = "") -> Any:
+        from cardkit.ocr.engine import Reading, Word
+
+        text, sure = self.ink if key.endswith("/ink") else self.grey
+        return Reading((Word(text, sure, (2, 2, image.width - 4, image.height - 4), 0),))
+
+
+def _tag() -> Image.Image:
+    card = Image.new("RGB", (750, 1050), (236, 186, 66))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((60, 60, 260, 120), fill=(200, 50, 40))
+    for left in (80, 140, 200):  # three letters cut out of it
+        pen.rectangle((left, 75, left + 30, 105), fill=(250, 240, 230))
+    return card
+
+
+def test_of_two_unsure_reads_of_a_mark_either_may_hold_the_flag_word() -> None:
+    # the grey reads the word, its own pixels a little surer read junk: not by a margin
+    engine = _TwoUnsureReads(("BAM!", 0.37), ("aA) |", 0.45))
+    assert marks.look_for(_tag(), "BAM!", 0, engine, "t") is not None
+    engine = _TwoUnsureReads(("BAB |", 0.30), ("BAM!", 0.40))
+    assert marks.look_for(_tag(), "BAM!", 0, engine, "t") is not None
+    engine = _TwoUnsureReads(("BAB |", 0.30), ("aA) |", 0.40))
+    assert marks.look_for(_tag(), "BAM!", 0, engine, "t") is None

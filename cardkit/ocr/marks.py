@@ -27,7 +27,8 @@ HOLE = 0.003  # a letter cut out of a patch covers this share of its box, at lea
 LETTERS = 3  # a word inside a patch leaves this many holes in its colour, at least
 POINTED = 8  # a patch with this many points is a starburst: read even with no holes
 TARGET = 40  # the patch is read at about this height per line of type
-INK_READ = 0.8  # a patch read less surely than this is read again as its own pixels
+INK_READ = 0.8  # a patch read less surely than this is read again as its own pixels ...
+SURER = 0.2  # ... and that read stands when it is this much surer
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Mark:
     points: int  # how many points its outline has
     text: str  # what was read inside
     confidence: float = 1.0  # how surely the engine read it
+    others: tuple[str, ...] = ()  # what its other reads (grey, its own pixels) saw
 
 
 def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) -> list[Mark]:
@@ -125,10 +127,15 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 rim = np.concatenate([ink[0], ink[-1], ink[:, 0], ink[:, -1]])
                 if (rim == 0).mean() > 0.5:  # a patch round its box, its letters cut out
                     ink = 255 - ink  # (a tag): the letters dark on light
-                reads.append(_read_level(ink, 0.0, engine, f"{key}/mark{len(out)}/ink"))
-            best = max(reads, key=lambda r: r.confidence)
+                again = _read_level(ink, 0.0, engine, f"{key}/mark{len(out)}/ink")
+                reads.append(again)
+            best = max(reads[:-1] if len(reads) > len(grown) else reads, key=_sureness)
+            if len(reads) > len(grown) and reads[-1].confidence >= best.confidence + SURER:
+                best = reads[-1]  # its own pixels, surer by a margin: that read stands
+            # the other reads are kept as seen: of two unsure reads, either may hold a word
+            seen = tuple(" ".join(r.text.split()) for r in reads if r is not best)
             text, sure = best.text, best.confidence
-            out.append(Mark((x, y, w, h), points, " ".join(text.split()), sure))
+            out.append(Mark((x, y, w, h), points, " ".join(text.split()), sure, seen))
         words += coloured_words.rows(contours, tree[0], drawn, card_grey, rgb.shape[0])
     # after every patch (a frame's read of its word stands), the word with the most ink
     # first: a hue's share of a word's letters (the next hue has the rest) is no word
@@ -259,6 +266,10 @@ def _framed_word(rgb: Any, contours: Any, links: Any, index: int) -> tuple[Any, 
     return grey, _level_angle(contours[hole])
 
 
+def _sureness(reading: Reading) -> float:
+    return float(reading.confidence)
+
+
 def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
@@ -312,7 +323,7 @@ def look_for(
     least `points` points (0: the word only); None when no mark says so."""
     shaped = None
     for mark in find(card, engine, key):
-        if fields.contains(mark.text, word):
+        if any(fields.contains(text, word) for text in (mark.text, *mark.others)):
             return True, 0.95, f"{word} read inside a mark at {mark.box}"
         if points and mark.points >= points and shaped is None:
             shaped = (True, SHAPE_ONLY, f"a mark of {mark.points} points at {mark.box}")
