@@ -126,3 +126,35 @@ def test_a_paragraphs_last_line_set_taller_by_its_icons_is_no_name_at_the_foot()
     reading = grammar.read(_kind("location"), lines, 1615)
     assert "name" not in reading.values
     assert reading.values["text"].endswith("between op, ax. and AX.")
+
+
+class _ReadsBam:
+    name = "reads-bam"
+
+    def version(self) -> str:
+        return "0"
+
+    def read(self, image: object, mode: str, *, key: str, whitelist: str = "") -> object:
+        from cardkit.ocr.engine import Reading
+
+        return Reading((Word("BAM!", 0.95, (4, 4, 40, 20), 0),))
+
+
+def test_a_small_heading_tag_whose_letters_ran_together_on_a_photo_is_found() -> None:
+    # design-j's Dashboard photographed: the BAM! ribbon is 78 x 30 px of a 1400 x 1050
+    # card (0.15% of it) and its four letters left two holes
+    from PIL import Image, ImageDraw
+
+    from cardkit.ocr import tag_headings
+
+    card = Image.new("RGB", (1400, 1050), (236, 186, 66))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((285, 488, 363, 518), fill=(26, 65, 144))
+    for left in (295, 325):
+        pen.rectangle((left, 495, left + 18, 511), fill=(240, 236, 226))
+    lines = [
+        _line("Special Rules", (46, 157, 147, 32)),
+        _line("Give 1 Crisis token.", (47, 540, 385, 16)),
+    ]
+    out = tag_headings.added(_kind("dashboard"), lines, card, _ReadsBam(), "t")  # type: ignore[arg-type]
+    assert [ln.text for ln in out] == ["Special Rules", "BAM!", "Give 1 Crisis token."]

@@ -40,10 +40,19 @@ class Mark:
     others: tuple[str, ...] = ()  # what its other reads (grey, its own pixels) saw
 
 
-def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) -> list[Mark]:
+def find(
+    card: Image.Image,
+    engine: OcrEngine,
+    key: str,
+    widest: float = 0.5,
+    smallest: float = SMALLEST,
+    letters: int = LETTERS,
+) -> list[Mark]:
     """Every mark on the card: patches of a strong colour of their own, each read inside;
     `widest`: a patch's width as a share of the card's, at most (a heading's band across
-    a column is one when headings are looked for)."""
+    a column is one when headings are looked for); `smallest` its area, at least, and
+    `letters` the holes its word leaves, at least (a heading's small tag on a Dashboard
+    photographed: its word's letters run together)."""
     import cv2
 
     rgb = np.asarray(card.convert("RGB"))
@@ -52,7 +61,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
     out: list[Mark] = []
     words: list[tuple[tuple[int, int, int, int], float, Any, Any]] = []  # coloured_words.py
     card_grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-    for mask in _patches(hsv, SMALLEST * area):
+    for mask in _patches(hsv, smallest * area):
         drawn = mask  # as printed: closing runs a small word's letters together
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
@@ -63,7 +72,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 continue  # a hole, not a patch
             x, y, w, h = cv2.boundingRect(contour)
             filled = cv2.contourArea(contour)  # a sash across a corner fills half its box
-            if not SMALLEST * area <= filled <= LARGEST * area or w > widest * rgb.shape[1]:
+            if not smallest * area <= filled <= LARGEST * area or w > widest * rgb.shape[1]:
                 continue
             if any(_same((x, y, w, h), m.box) for m in out):
                 continue
@@ -74,7 +83,7 @@ def find(card: Image.Image, engine: OcrEngine, key: str, widest: float = 0.5) ->
                 if link[3] == index and cv2.contourArea(c) >= HOLE * min(w, 4 * h) * h
                 # (a band's letters are as large as its height allows, not as its length)
             ]
-            if len(holes) < LETTERS and points < POINTED:
+            if len(holes) < letters and points < POINTED:
                 framed = _framed_word(rgb, contours, tree[0], index)
                 if framed is not None:  # an outline round a word of its colour (a stamp)
                     read = _read_level(framed[0], framed[1], engine, f"{key}/mark{len(out)}")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 TAG_CONFIDENCE = 0.9  # a heading read alone on its tag, spelt as the grammar names it
 TYPE_SHARE = 0.6  # a tag's word stands this share of the tag's height
+TAG_AREA = 0.0007  # a heading's tag covers this share of the card at least (a BAM! ribbon)
 
 
 def added(
@@ -35,7 +36,9 @@ def added(
     if read >= set(headings):
         return lines
     out = list(lines)
-    for mark in marks.find(card, engine, f"{key}/tags", widest=1.0):
+    # a heading's tag may be small and its word's letters run together on a photo
+    tags = marks.find(card, engine, f"{key}/tags", widest=1.0, smallest=TAG_AREA, letters=2)
+    for mark in tags:
         found = sections.heading_of(mark.text, headings)
         if found is None or found[1] or found[0] in read:
             continue
