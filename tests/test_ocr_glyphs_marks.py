@@ -455,3 +455,17 @@ def test_of_two_unsure_reads_of_a_mark_either_may_hold_the_flag_word() -> None:
     assert marks.look_for(_tag(), "BAM!", 0, engine, "t") is not None
     engine = _TwoUnsureReads(("BAB |", 0.30), ("aA) |", 0.40))
     assert marks.look_for(_tag(), "BAM!", 0, engine, "t") is None
+
+
+def test_of_nested_marks_the_surest_read_stands_with_all_their_points() -> None:
+    outer = marks.Mark((500, 140, 70, 40), 14, "BAM!", 0.9)
+    inner = marks.Mark((520, 150, 30, 20), 0, "AM", 0.5)
+    assert marks._innermost([outer, inner]) == [outer]
+    frame = marks.Mark((400, 880, 240, 120), 0, "_BAM!", 0.6)
+    inside = marks.Mark((411, 891, 218, 98), 0, "BAM!", 0.93)
+    assert marks._innermost([frame, inside]) == [inside]
+    word = marks.Mark((558, 76, 78, 31), 0, "WE", 0.63)
+    burst = marks.Mark((513, 16, 157, 158), 14, "fe", 0.2)
+    assert [(m.text, m.points) for m in marks._innermost([burst, word])] == [("WE", 14)]
+    apart = marks.Mark((60, 60, 100, 40), 0, "Overflow", 0.9)
+    assert marks._innermost([apart, inside]) == [apart, inside]

@@ -158,3 +158,24 @@ def test_a_small_heading_tag_whose_letters_ran_together_on_a_photo_is_found() ->
     ]
     out = tag_headings.added(_kind("dashboard"), lines, card, _ReadsBam(), "t")  # type: ignore[arg-type]
     assert [ln.text for ln in out] == ["Special Rules", "BAM!", "Give 1 Crisis token."]
+
+
+def test_a_piece_of_a_headings_word_read_on_a_tag_is_no_heading() -> None:
+    from PIL import Image, ImageDraw
+
+    from cardkit.ocr import tag_headings
+
+    class ReadsAm(_ReadsBam):
+        def read(self, image: object, mode: str, *, key: str, whitelist: str = "") -> object:
+            from cardkit.ocr.engine import Reading
+
+            return Reading((Word("AM", 0.95, (4, 4, 40, 20), 0),))
+
+    card = Image.new("RGB", (1400, 1050), (236, 186, 66))
+    pen = ImageDraw.Draw(card)
+    pen.rectangle((285, 488, 363, 518), fill=(26, 65, 144))
+    for left in (295, 325):
+        pen.rectangle((left, 495, left + 18, 511), fill=(240, 236, 226))
+    lines = [_line("Special Rules", (46, 157, 147, 32))]
+    out = tag_headings.added(_kind("dashboard"), lines, card, ReadsAm(), "t")  # type: ignore[arg-type]
+    assert [ln.text for ln in out] == ["Special Rules"]

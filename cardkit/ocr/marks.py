@@ -166,15 +166,24 @@ def find(
 
 
 def _innermost(marks: list[Mark]) -> list[Mark]:
-    """A mark inside another is the same one read closer (a double frame's inner outline,
-    a word of letters inside a starburst): the inner one stands, with the outer one's
-    points (a starburst whose word read as nothing is still one)."""
+    """Of marks one inside another (a double frame's outer and inner outline, a word of
+    letters inside a starburst, a piece of a tag's word inside the tag), the one read
+    most surely stands, the inner one on a tie, with the points of them all (a starburst
+    whose word read as nothing is still one)."""
+
+    def nested(a: Mark, b: Mark) -> bool:
+        return a is not b and (_inside(a.box, b.box) or _inside(b.box, a.box))
+
     out = []
     for mark in marks:
-        if any(o is not mark and _inside(o.box, mark.box) for o in marks):
-            continue
-        points = max([mark.points] + [o.points for o in marks if _inside(mark.box, o.box)])
-        out.append(replace(mark, points=points))
+        nest = [o for o in marks if nested(mark, o)]
+        beaten = any(
+            o.confidence > mark.confidence
+            or (o.confidence == mark.confidence and _inside(o.box, mark.box))
+            for o in nest
+        )
+        if not beaten:
+            out.append(replace(mark, points=max([mark.points] + [o.points for o in nest])))
     return out
 
 

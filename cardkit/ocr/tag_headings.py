@@ -42,6 +42,9 @@ def added(
         found = sections.heading_of(mark.text, headings)
         if found is None or found[1] or found[0] in read:
             continue
+        letters = sum(c.isalpha() for c in mark.text)
+        if letters < max(3, sum(c.isalpha() for c in found[0]) - 1):
+            continue  # a piece of a word (`AM`) is no heading, however surely read
         if any(overlaps(mark.box, ln.box) for ln in lines):
             continue  # a line stands there already: its reading stands
         y, h = mark.box[1], mark.box[3]
